@@ -1,0 +1,289 @@
+// The slaudit contract language.
+//
+// Conventions (after google/cel-cpp's Cel.g4): parser rules first, lexer rules
+// last, no actions; every alternative is named (`# Name`) and every operand is
+// labelled, so the AST builder reads `ctx->target`, never `children[1]`.
+//
+// The grammar is deliberately flat: no rule is recursive, so the parser's stack
+// depth is bounded by the grammar, not by the input. Keywords are soft: any
+// keyword may be used where a name is expected (see `word`), so a service may
+// be called `storage` or a fault class `network`.
+//
+// Units are not keywords either: a quantity is a number followed by a word
+// (`72 h`, `400 GB/s`, `4096 gpus`), and the checker decides whether the unit
+// fits the place it is written in (`target 20 min` is a unit error, not a
+// syntax error).
+grammar Slaudit;
+
+// ---------------------------------------------------------------- file
+
+file
+    : contracts+=contractDecl* EOF
+    ;
+
+contractDecl
+    : attrs+=attribute* 'contract' title=STRING '{' items+=contractItem* '}'
+    ;
+
+attribute
+    : '@' name=word '(' args+=attributeArg (',' args+=attributeArg)* ')'
+    ;
+
+attributeArg
+    : id=word
+    | text=STRING
+    ;
+
+// ---------------------------------------------------------------- contract
+
+contractItem
+    : attrs+=attribute* 'provider' name=STRING ';'                                   # ProviderItem
+    | attrs+=attribute* 'customer' name=STRING ';'                                   # CustomerItem
+    | attrs+=attribute* 'effective' from=DATE 'to' until=DATE ';'                    # EffectiveItem
+    | attrs+=attribute* 'timezone' zone=STRING ';'                                   # TimezoneItem
+    | attrs+=attribute* 'currency' code=word ';'                                     # CurrencyItem
+    | attrs+=attribute* 'service' name=word '{' items+=serviceItem* '}'              # ServiceDecl
+    | attrs+=attribute* 'availability' service=word label=STRING?
+          '{' items+=availabilityItem* '}'                                           # AvailabilityDecl
+    | attrs+=attribute* 'recovery' service=word label=STRING?
+          '{' items+=recoveryItem* '}'                                               # RecoveryDecl
+    | attrs+=attribute* 'commit' metric=word ('for' service=word)?
+          cmp=comparator value=quantity cond=condition? ';'                          # CommitDecl
+    | attrs+=attribute* 'claim' text=STRING (':' body=claimBody)? ';'               # ClaimDecl
+    // Error production: a misspelt or unknown item, skipped whole so the rest still parses.
+    | attrs+=attribute* unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)          # UnknownContractItem
+    ;
+
+// ---------------------------------------------------------------- services
+
+serviceItem
+    : 'fee' amount=quantity 'per' per=word ';'                                       # FeeItem
+    | 'scope' 'single' 'cluster' cluster=STRING ';'                                  # SingleClusterScope
+    | 'scope' 'aggregate' 'clusters' '(' clusters+=STRING (',' clusters+=STRING)* ')' ';' # AggregateScope
+    | 'regions' regions+=STRING (',' regions+=STRING)* ';'                           # RegionsItem
+    | 'capacity' counts+=quantity (',' counts+=quantity)* ';'                        # CapacityItem
+    | 'starts' date=DATE ';'                                                         # StartsItem
+    | 'interconnect' kind=word tenancy=word? ';'                                     # InterconnectItem
+    | 'billing' 'per' granularity=word ';'                                           # BillingItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownServiceItem
+    ;
+
+// ---------------------------------------------------------------- availability
+
+availabilityItem
+    : 'target' value=quantity ';'                                                    # TargetItem
+    | 'period' spec=periodSpec ';'                                                   # PeriodItem
+    | 'partial' 'period' how=word ';'                                               # PartialPeriodItem
+    | 'unavailable' 'when' 'incident' 'affects' cmp=comparator amount=quantity
+          ('of' base=word)? ';'                                                      # AffectedThresholdItem
+    | 'unavailable' 'when' 'any' 'incident' ';'                                      # AnyIncidentItem
+    | 'unavailable' 'weighted' 'by' 'affected' 'share' ';'                           # WeightedItem
+    | 'unavailable' 'from' 'probes' '{' probes+=probeItem* '}'                       # ProbesItem
+    | 'ignore' 'downtime' rel=minimumRelation value=quantity ';'                     # MinimumDowntimeItem
+    | 'partial' 'minutes' minutes=partialMinuteMode ';'                                 # PartialMinutesItem
+    | 'missing' 'data' 'counts' 'as' state=word ';'                                  # MissingDataItem
+    | attrs+=attribute* 'exclude' what=exclusion ';'                                 # ExcludeItem
+    | 'excluded' 'time' treatment=excludedTreatment ';'                              # ExcludedTimeItem
+    | 'no' 'charge' 'for' 'clock' 'hour' 'with' 'more' 'than' value=quantity 'down' ';' # HourRuleItem
+    | attrs+=attribute* 'credit' spec=creditSpec                                     # CreditItem
+    | 'payout' form=word ';'                                                         # PayoutItem
+    | attrs+=attribute* 'cap' spec=capSpec ';'                                       # CapItem
+    | attrs+=attribute* 'claim' spec=claimDeadline ';'                               # ClaimDeadlineItem
+    | 'rounding' rounding=roundingMode ';'                                               # RoundingItem
+    | 'terms' 'per' reference=STRING ';'                                             # ExternalTermsItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownAvailabilityItem
+    ;
+
+periodSpec
+    : 'calendar' unit=word                                                           # CalendarPeriod
+    | 'billing' 'month' 'from' 'day' day=NUMBER                                      # BillingMonthPeriod
+    | 'rolling' length=quantity                                                      # RollingPeriod
+    ;
+
+minimumRelation
+    : 'shorter' 'than'                                                               # ShorterThan
+    | 'up' 'to'                                                                      # UpTo
+    ;
+
+partialMinuteMode
+    : 'rounded' 'up'                                                                 # RoundedUp
+    | 'dropped'                                                                      # Dropped
+    | 'exact'                                                                        # Exact
+    ;
+
+excludedTreatment
+    : 'removed' 'from' 'period'                                                      # RemovedFromPeriod
+    | 'counts' 'as' 'available'                                                      # CountsAsAvailable
+    ;
+
+roundingMode
+    : 'half' 'up'                                                                    # HalfUp
+    | 'half' 'even'                                                                  # HalfEven
+    | 'up'                                                                           # RoundUp
+    | 'down'                                                                         # RoundDown
+    ;
+
+probeItem
+    : 'bucket' size=quantity ';'                                                     # BucketItem
+    | 'bad' 'when' signal=probeSignal cmp=comparator threshold=quantity ';'          # BadBucketItem
+    | 'at' 'least' count=NUMBER 'consecutive' 'bad' 'buckets' ';'                    # ConsecutiveItem
+    | 'targets' combine=targetCombination ';'                                        # TargetsItem
+    | 'measure' method=probeMethod ';'                                               # MethodItem
+    | 'target' name=STRING ('cluster' cluster=STRING)? ';'                           # ProbeTargetItem
+    | unknown=ID (~(';' | '{' | '}'))* ';'                                           # UnknownProbeItem
+    ;
+
+probeSignal
+    : 'success' 'ratio'                                                              # SuccessRatio
+    | 'error' 'rate'                                                                 # ErrorRate
+    ;
+
+targetCombination
+    : 'any'                                                                          # AnyTarget
+    | 'all'                                                                          # AllTargets
+    | 'at' 'least' share=quantity                                                    # ShareOfTargets
+    | 'averaged'                                                                     # AveragedTargets
+    ;
+
+probeMethod
+    : 'bad' 'buckets'                                                                # BadBucketsMethod
+    | 'requests'                                                                     # RequestsMethod
+    | 'average' 'error' 'rate'                                                       # AverageErrorRateMethod
+    ;
+
+exclusion
+    : 'maintenance' ('with' 'notice' cmp=comparator notice=quantity)?
+          (',' 'at' 'most' cap=quantity 'per' 'period')?                             # MaintenanceExclusion
+    | 'window' days=word start=TIME '-' end=TIME                                     # WindowExclusion
+    | 'cause' 'in' '(' names+=word (',' names+=word)* ')'                            # CauseExclusion
+    | 'fault' 'in' '(' names+=word (',' names+=word)* ')'                            # FaultExclusion
+    | 'component' 'in' '(' components+=STRING (',' components+=STRING)* ')'          # ComponentExclusion
+    ;
+
+creditSpec
+    : 'of' 'monthly' 'fee' '{' tiers+=creditTier* '}'                                # TieredCredit
+    | 'lost' 'time' 'at' 'hourly' 'rate' ('times' multiplier=NUMBER)? ';'            # LostTimeCredit
+    ;
+
+creditTier
+    : 'below' upper=quantity ('and' 'at' 'least' lower=quantity)? ':' credit=quantity ';'
+    ;
+
+capSpec
+    : amount=quantity ('of' 'monthly' 'fee')? window=capWindow?
+    ;
+
+capWindow
+    : 'per' 'period'                                                                 # PerPeriodCap
+    | 'per' 'contract' 'year'                                                        # PerContractYearCap
+    | 'per' 'trailing' months=NUMBER 'months'                                        # TrailingMonthsCap
+    ;
+
+claimDeadline
+    : 'within' span=quantity 'after' anchor=deadlineAnchor earliest=claimEarliest?   # ClaimWithin
+    | 'by' 'end' 'of' ordinal=ORDINAL 'billing' 'cycle' 'after' anchor=deadlineAnchor
+          earliest=claimEarliest?                                                    # ClaimByCycleEnd
+    ;
+
+claimEarliest
+    : ',' 'not' 'before' count=NUMBER 'working' 'days' 'after' anchor=deadlineAnchor
+    ;
+
+deadlineAnchor
+    : 'period' 'end'                                                                 # AfterPeriodEnd
+    | 'incident'                                                                     # AfterIncident
+    ;
+
+// ---------------------------------------------------------------- recovery
+
+recoveryItem
+    : 'faults' '(' faults+=word (',' faults+=word)* ')' ';'                          # RecoveryFaultsItem
+    | 'within' limit=quantity 'from' clockStart=word 'to' clockStop=word ';'         # RecoveryLimitItem
+    | attrs+=attribute* 'credit' amount=quantity 'of' 'monthly' 'fee' 'per' 'breach' ';' # RecoveryCreditItem
+    | attrs+=attribute* 'cap' spec=capSpec ';'                                       # RecoveryCapItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownRecoveryItem
+    ;
+
+// ---------------------------------------------------------------- commitments and claims
+
+// The body of an unknown item, skipped with up to three levels of braces.
+looseBlock
+    : '{' (~('{' | '}') | '{' (~('{' | '}') | '{' ~('{' | '}')* '}')* '}')* '}'
+    ;
+
+condition
+    : 'under' 'load'                                                                 # UnderLoad
+    | 'empty'                                                                        # Empty
+    ;
+
+claimBody
+    : 'unverifiable'                                                                 # UnverifiableClaim
+    | metric=word cmp=comparator value=quantity qualifiers+=claimQualifier*          # PredicateClaim
+    ;
+
+claimQualifier
+    : 'single'                                                                       # SingleQualifier
+    | 'aggregate'                                                                    # AggregateQualifier
+    | 'period' spec=periodSpec                                                       # PeriodQualifier
+    | 'faults' '(' faults+=word (',' faults+=word)* ')'                              # FaultsQualifier
+    | cond=condition                                                                 # ConditionQualifier
+    | 'for' service=word                                                             # ServiceQualifier
+    ;
+
+comparator
+    : op=('>=' | '>' | '<=' | '<' | '=' | 'about')
+    ;
+
+// A number with an optional unit: `99.9%`, `72 h`, `400 GB/s`, `4096 gpus`, `5000.00 CNY`.
+quantity
+    : number=NUMBER percent='%'                                                      # PercentQuantity
+    | number=NUMBER (unit=word ('/' per=word)?)?                                     # UnitQuantity
+    ;
+
+// Every keyword may also serve as a name.
+word
+    : ID
+    | 'about' | 'affected' | 'affects' | 'after' | 'aggregate' | 'all' | 'and' | 'any' | 'as'
+    | 'at' | 'availability' | 'available' | 'average' | 'averaged' | 'bad' | 'before' | 'below'
+    | 'billing' | 'breach' | 'bucket' | 'buckets' | 'by' | 'calendar' | 'cap' | 'capacity'
+    | 'cause' | 'charge' | 'claim' | 'clock' | 'cluster' | 'clusters' | 'commit' | 'component'
+    | 'consecutive' | 'contract' | 'counts' | 'credit' | 'currency' | 'customer' | 'cycle'
+    | 'data' | 'day' | 'days' | 'down' | 'downtime' | 'dropped' | 'effective' | 'empty' | 'end'
+    | 'error' | 'even' | 'exact' | 'exclude' | 'excluded' | 'fault' | 'faults' | 'fee' | 'for'
+    | 'from' | 'half' | 'hour' | 'hourly' | 'ignore' | 'in' | 'incident' | 'interconnect'
+    | 'least' | 'load' | 'lost' | 'maintenance' | 'measure' | 'minutes' | 'missing' | 'month'
+    | 'monthly' | 'months' | 'more' | 'most' | 'no' | 'not' | 'notice' | 'of' | 'partial'
+    | 'payout' | 'per' | 'period' | 'probes' | 'provider' | 'rate' | 'ratio' | 'recovery'
+    | 'regions' | 'removed' | 'requests' | 'rolling' | 'rounded' | 'rounding' | 'scope'
+    | 'service' | 'share' | 'shorter' | 'single' | 'starts' | 'success' | 'target' | 'targets'
+    | 'terms' | 'than' | 'time' | 'timezone' | 'times' | 'to' | 'trailing' | 'under'
+    | 'unavailable' | 'unverifiable' | 'up' | 'weighted' | 'when' | 'window' | 'with'
+    | 'within' | 'working' | 'year'
+    ;
+
+// ---------------------------------------------------------------- lexer
+
+DATE    : DIGIT DIGIT DIGIT DIGIT '-' DIGIT DIGIT '-' DIGIT DIGIT ;
+TIME    : DIGIT DIGIT ':' DIGIT DIGIT ;
+ORDINAL : DIGIT+ ('st' | 'nd' | 'rd' | 'th') ;
+NUMBER  : DIGIT+ ('.' DIGIT+)? ;
+ID      : [a-zA-Z_] [a-zA-Z_0-9]* ;
+
+STRING  : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"' ;
+
+// Error production: a string that runs to the end of its line. The builder
+// reports it as "unterminated string" instead of a cascade of token errors.
+UNTERMINATED_STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* ;
+
+LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN) ;
+BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
+
+// Error production: a block comment that is never closed.
+UNTERMINATED_COMMENT : '/*' .*? EOF ;
+
+WS : [ \t\r\n\f]+ -> channel(HIDDEN) ;
+
+// Anything else is one bad character, reported by the builder with its code point.
+BAD_CHAR : . ;
+
+fragment DIGIT : [0-9] ;

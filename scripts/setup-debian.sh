@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything slaudit needs to build and test on a fresh Debian 12 machine.
+# Idempotent: installs only what is missing, so `./run` can call it every time.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  antlr4 default-jre-headless libantlr4-runtime-dev   # parser generator (tool 4.7.2) + C++ runtime 4.9
+  nlohmann-json3-dev libboost-date-time-dev libcli11-dev catch2
+  libssl-dev                                          # SHA-256 digests of audit inputs
+  tzdata                                              # IANA zones, embedded into the binary at build time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
