@@ -1,18 +1,29 @@
-#include <fstream>
+// slaudit: a thin shell over the library; every behaviour is testable without it.
 #include <iostream>
-#include <sstream>
+#include <vector>
 
-#include "grammar/parse.h"
+#include "cli/commands.h"
+#include "cli/io.h"
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    std::ifstream in(argv[i], std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    slaudit::SourceFile file(argv[i], ss.str());
-    auto result = slaudit::parse_contract(file);
-    std::cout << slaudit::render_diagnostics(file, result.diagnostics);
-    std::cout << "contracts: " << result.file.contracts.size() << " items: "
-              << (result.file.contracts.empty() ? 0 : result.file.contracts[0].items.size()) << "\n";
+  CLI::App app{"slaudit: encode SLA clauses, audit them against outage logs, flag what is ambiguous"};
+  app.set_version_flag("--version", std::string("slaudit ") + SLAUDIT_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Examples:\n"
+      "  slaudit check contracts/examples/gpu_cluster.sla\n"
+      "  slaudit fmt --write contracts/examples/gpu_cluster.sla\n"
+      "  slaudit ast contracts/examples/gpu_cluster.sla\n"
+      "Exit codes: 0 ok, 1 contract or input errors, 2 usage or I/O errors, 3 SLA breached (audit).");
+  std::vector<slaudit::cli::Command> commands;
+  for (auto add : {slaudit::cli::add_check}) commands.push_back(add(app));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);  // prints help, version or the usage error
+    return code == 0 ? 0 : slaudit::cli::kUsageOrIo;
   }
+  for (auto& command : commands)
+    if (command.app->parsed()) return command.run();
+  return slaudit::cli::kUsageOrIo;
 }

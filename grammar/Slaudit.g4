@@ -237,7 +237,14 @@ comparator
 // A number with an optional unit: `99.9%`, `72 h`, `400 GB/s`, `4096 gpus`, `5000.00 CNY`.
 quantity
     : number=NUMBER percent='%'                                                      # PercentQuantity
-    | number=NUMBER (unit=word ('/' per=word)?)?                                     # UnitQuantity
+    | number=NUMBER (unit=unitWord ('/' per=unitWord)?)?                             # UnitQuantity
+    ;
+
+// A unit is a plain name or one of the few keywords that are units. Qualifier
+// keywords (`single`, `under`, `per`, `for`...) are never units, so in
+// `gpus >= 10000 single` the word `single` stays a qualifier.
+unitWord
+    : ID | 'day' | 'days' | 'hour' | 'minutes' | 'month' | 'months' | 'year'
     ;
 
 // Every keyword may also serve as a name.
@@ -279,7 +286,8 @@ LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
 
 // Error production: a block comment that is never closed.
-UNTERMINATED_COMMENT : '/*' .*? EOF ;
+// It never contains `*/`, so it cannot out-match a closed comment.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
 
 WS : [ \t\r\n\f]+ -> channel(HIDDEN) ;
 

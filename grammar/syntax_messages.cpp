@@ -4,6 +4,7 @@
 #include <map>
 
 #include "SlauditParser.h"
+#include "engine/text/suggest.h"
 
 namespace slaudit::grammar {
 
@@ -58,21 +59,6 @@ std::string enclosing_description(antlr4::ParserRuleContext* ctx) {
   if (dynamic_cast<SlauditParser::ProbesItemContext*>(ctx)) return "a probe setting";
   if (dynamic_cast<SlauditParser::TieredCreditContext*>(ctx)) return "a credit tier such as `below 99.9%: 10%;`";
   return rule_description(ctx->getRuleIndex());
-}
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -143,17 +129,7 @@ ExpectedDescription describe_expected(antlr4::Parser* parser, const antlr4::misc
 
 std::string did_you_mean(antlr4::Token* token, const std::vector<std::string>& keywords) {
   if (token == nullptr || token->getType() != SlauditParser::ID) return "";
-  const std::string word = token->getText();
-  std::string best;
-  size_t best_distance = word.size() <= 4 ? 1 : 2;
-  for (const auto& k : keywords) {
-    const size_t d = edit_distance(word, k);
-    if (d <= best_distance && (best.empty() || d < best_distance)) {
-      best = k;
-      best_distance = d;
-    }
-  }
-  return best.empty() ? "" : "did you mean '" + best + "'?";
+  return did_you_mean_hint(token->getText(), keywords);
 }
 
 }  // namespace slaudit::grammar

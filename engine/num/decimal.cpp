@@ -82,4 +82,20 @@ std::optional<Decimal> Decimal::times(int64_t factor) const {
   return Decimal(static_cast<int64_t>(value), scale_);
 }
 
+std::optional<Decimal> Decimal::times(const Decimal& factor) const {
+  const __int128 value = static_cast<__int128>(coefficient_) * factor.coefficient_;
+  if (value > INT64_MAX || value < INT64_MIN || scale_ + factor.scale_ > 2 * kMaxDigits) return std::nullopt;
+  return Decimal(static_cast<int64_t>(value), scale_ + factor.scale_).normalized();
+}
+
+Decimal Decimal::normalized() const {
+  int64_t c = coefficient_;
+  int s = scale_;
+  while (s > 0 && c % 10 == 0) {
+    c /= 10;
+    --s;
+  }
+  return Decimal(c, s);
+}
+
 }  // namespace slaudit

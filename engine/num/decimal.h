@@ -38,6 +38,11 @@ class Decimal {
   std::optional<int64_t> scaled_to(int digits) const;
   // value * factor, exact; nullopt on overflow.
   std::optional<Decimal> times(int64_t factor) const;
+  std::optional<Decimal> times(const Decimal& factor) const;
+  // value / 100, exact: a percentage as a share (99.9 -> 0.999).
+  Decimal percent_to_share() const { return Decimal(coefficient_, scale_ + 2); }
+  // The same value with trailing fractional zeros removed (99.90 -> 99.9).
+  Decimal normalized() const;
 
  private:
   int64_t coefficient_ = 0;
