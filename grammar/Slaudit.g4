@@ -51,7 +51,9 @@ contractItem
           cmp=comparator value=quantity cond=condition? ';'                          # CommitDecl
     | attrs+=attribute* 'claim' text=STRING (':' body=claimBody)? ';'               # ClaimDecl
     // Error production: a misspelt or unknown item, skipped whole so the rest still parses.
-    | attrs+=attribute* unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)          # UnknownContractItem
+    | attrs+=attribute* unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?         # UnknownContractItem
+    // Error production: an item of a block written at the top level.
+    | misplaced=blockKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?              # MisplacedContractItem
     ;
 
 // ---------------------------------------------------------------- services
@@ -65,7 +67,8 @@ serviceItem
     | 'starts' date=DATE ';'                                                         # StartsItem
     | 'interconnect' kind=word tenancy=word? ';'                                     # InterconnectItem
     | 'billing' 'per' granularity=word ';'                                           # BillingItem
-    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownServiceItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownServiceItem
+    | misplaced=notServiceKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?          # MisplacedServiceItem
     ;
 
 // ---------------------------------------------------------------- availability
@@ -91,7 +94,8 @@ availabilityItem
     | attrs+=attribute* 'claim' spec=claimDeadline ';'                               # ClaimDeadlineItem
     | 'rounding' rounding=roundingMode ';'                                               # RoundingItem
     | 'terms' 'per' reference=STRING ';'                                             # ExternalTermsItem
-    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownAvailabilityItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownAvailabilityItem
+    | misplaced=notAvailabilityKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?     # MisplacedAvailabilityItem
     ;
 
 periodSpec
@@ -130,7 +134,7 @@ probeItem
     | 'targets' combine=targetCombination ';'                                        # TargetsItem
     | 'measure' method=probeMethod ';'                                               # MethodItem
     | 'target' name=STRING ('cluster' cluster=STRING)? ';'                           # ProbeTargetItem
-    | unknown=ID (~(';' | '{' | '}'))* ';'                                           # UnknownProbeItem
+    | unknown=ID (~(';' | '{' | '}'))* ';'?                                          # UnknownProbeItem
     ;
 
 probeSignal
@@ -201,10 +205,22 @@ recoveryItem
     | 'within' limit=quantity 'from' clockStart=word 'to' clockStop=word ';'         # RecoveryLimitItem
     | attrs+=attribute* 'credit' amount=quantity 'of' 'monthly' 'fee' 'per' 'breach' ';' # RecoveryCreditItem
     | attrs+=attribute* 'cap' spec=capSpec ';'                                       # RecoveryCapItem
-    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)                            # UnknownRecoveryItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownRecoveryItem
+    | misplaced=notRecoveryKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?         # MisplacedRecoveryItem
     ;
 
 // ---------------------------------------------------------------- commitments and claims
+
+// The keywords that start items of one block, for the error productions that
+// say "'target' belongs in an availability clause" instead of a cascade.
+serviceKeyword      : 'fee' | 'scope' | 'regions' | 'capacity' | 'starts' | 'interconnect' | 'billing' ;
+availabilityKeyword : 'target' | 'period' | 'partial' | 'unavailable' | 'ignore' | 'missing' | 'exclude'
+                    | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' ;
+recoveryKeyword     : 'faults' | 'within' ;
+blockKeyword           : serviceKeyword | availabilityKeyword | recoveryKeyword ;
+notServiceKeyword      : availabilityKeyword | recoveryKeyword | 'credit' | 'cap' | 'claim' ;
+notAvailabilityKeyword : serviceKeyword | recoveryKeyword ;
+notRecoveryKeyword     : serviceKeyword | availabilityKeyword | 'claim' ;
 
 // The body of an unknown item, skipped with up to three levels of braces.
 looseBlock

@@ -144,6 +144,9 @@ std::optional<ast::AvailabilityItem> Builder::availability_item(P::AvailabilityI
     out.node = ast::RoundingItem{mode};
   } else if (auto* c = as<P::ExternalTermsItemContext>(ctx)) {
     out.node = ast::ExternalTermsItem{text(c->reference)};
+  } else if (auto* c = as<P::MisplacedAvailabilityItemContext>(ctx)) {
+    misplaced_item(c->misplaced, "in an availability clause");
+    return std::nullopt;
   } else if (auto* c = as<P::UnknownAvailabilityItemContext>(ctx)) {
     unknown_item(c->unknown, "availability item",
                  {"target", "period", "partial", "unavailable", "ignore", "missing", "exclude", "excluded", "no",

@@ -2,6 +2,8 @@
 // quantities, periods, caps and claim deadlines.
 #include "grammar/builder.h"
 
+#include <algorithm>
+
 #include "grammar/syntax_messages.h"
 
 namespace slaudit::grammar {
@@ -261,6 +263,20 @@ void Builder::unknown_item(antlr4::Token* word, const char* area, const std::vec
   }
   diagnostics_.error("unknown-item", range(word),
                      std::string("unknown ") + area + " '" + (word ? word->getText() : "") + "'", hint);
+}
+
+void Builder::misplaced_item(antlr4::ParserRuleContext* keyword, const char* here) {
+  if (keyword == nullptr) return;
+  const std::string word = keyword->getText();
+  static const std::vector<std::string> service = {"fee", "scope", "regions", "capacity", "starts", "interconnect", "billing"};
+  static const std::vector<std::string> recovery = {"faults", "within"};
+  auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), word) != v.end(); };
+  std::string owner = in(service) ? "a service block: service NAME { " + word + " ...; }"
+                      : in(recovery) ? "a recovery clause: recovery SERVICE { " + word + " ...; }"
+                      : word == "claim" ? "an availability clause (claim deadline) or the contract (marketing claim)"
+                      : "an availability clause: availability SERVICE { " + word + " ...; }";
+  diagnostics_.error("misplaced-item", range(keyword), "'" + word + "' does not belong " + here,
+                     "it belongs in " + owner);
 }
 
 }  // namespace slaudit::grammar

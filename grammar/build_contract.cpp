@@ -113,6 +113,9 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
   } else if (auto* c = as<P::ClaimDeclContext>(ctx)) {
     out.attrs = attributes(c->attrs);
     out.node = claim(c);
+  } else if (auto* c = as<P::MisplacedContractItemContext>(ctx)) {
+    misplaced_item(c->misplaced, "at the top of a contract");
+    return std::nullopt;
   } else if (auto* c = as<P::UnknownContractItemContext>(ctx)) {
     unknown_item(c->unknown, "contract item",
                  {"provider", "customer", "effective", "timezone", "currency", "service", "availability",

@@ -16,6 +16,9 @@ std::optional<ast::RecoveryItem> Builder::recovery_item(P::RecoveryItemContext* 
   } else if (auto* c = as<P::RecoveryCapItemContext>(ctx)) {
     out.attrs = attributes(c->attrs);
     out.node = ast::RecoveryCapItem{cap(c->spec)};
+  } else if (auto* c = as<P::MisplacedRecoveryItemContext>(ctx)) {
+    misplaced_item(c->misplaced, "in a recovery clause");
+    return std::nullopt;
   } else if (auto* c = as<P::UnknownRecoveryItemContext>(ctx)) {
     unknown_item(c->unknown, "recovery item", {"faults", "within", "credit", "cap"});
     return std::nullopt;

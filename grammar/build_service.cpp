@@ -26,6 +26,9 @@ std::optional<ast::ServiceItem> Builder::service_item(P::ServiceItemContext* ctx
     out.node = std::move(item);
   } else if (auto* c = as<P::BillingItemContext>(ctx)) {
     out.node = ast::BillingItem{name(c->granularity)};
+  } else if (auto* c = as<P::MisplacedServiceItemContext>(ctx)) {
+    misplaced_item(c->misplaced, "in a service block");
+    return std::nullopt;
   } else if (auto* c = as<P::UnknownServiceItemContext>(ctx)) {
     unknown_item(c->unknown, "service item",
                  {"fee", "scope", "regions", "capacity", "starts", "interconnect", "billing"});

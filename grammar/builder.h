@@ -48,6 +48,8 @@ class Builder {
   ast::ConditionRef condition(P::ConditionContext* ctx) const;
   // Reports an item the error productions skipped: "unknown service item 'fe'; did you mean 'fee'?"
   void unknown_item(antlr4::Token* word, const char* area, const std::vector<std::string>& keywords);
+  // Reports an item written in the wrong block: "'target' belongs in an availability clause".
+  void misplaced_item(antlr4::ParserRuleContext* keyword, const char* here);
 
   // build_contract.cpp
   ast::Contract contract(P::ContractDeclContext* ctx);

@@ -24,11 +24,19 @@ using slaudit_grammar::SlauditLexer;
 using slaudit_grammar::SlauditParser;
 using grammar::CodePointOffsets;
 
+// What the token screen learnt that helps word the parser's errors.
+struct ScreenFacts {
+  std::vector<SourceRange> unclosed_braces;  // innermost last
+  // Errors in [quiet_from, quiet_until) follow from an unterminated string
+  // that swallowed the rest of its line: they are not reported again.
+  std::vector<std::pair<uint32_t, uint32_t>> quiet;
+};
+
 // Reports syntax errors into our Diagnostics in place of ANTLR's listeners.
 class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
  public:
-  CollectingErrorStrategy(const CodePointOffsets& offsets, Diagnostics& diagnostics)
-      : offsets_(offsets), diagnostics_(diagnostics) {}
+  CollectingErrorStrategy(const CodePointOffsets& offsets, Diagnostics& diagnostics, const ScreenFacts& facts)
+      : offsets_(offsets), diagnostics_(diagnostics), facts_(facts) {}
 
  protected:
   void reportNoViableAlternative(antlr4::Parser* parser, const antlr4::NoViableAltException& e) override {
@@ -52,6 +60,7 @@ class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
     antlr4::Token* previous = previous_visible(parser, next);
     const auto expected = grammar::describe_expected(parser, getExpectedTokens(parser));
     SourceRange at = previous ? SourceRange{end_of(previous), end_of(previous)} : range_of(next);
+    if (quiet(at)) return;
     std::string message = "expected " + expected.text;
     if (previous != nullptr) message += " after " + grammar::describe_token(previous);
     add(diagnostics_.error("syntax", at, message, "found " + grammar::describe_token(next) + " next"));
@@ -59,16 +68,34 @@ class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
 
  private:
   void report_unexpected(antlr4::Parser* parser, antlr4::Token* token, const antlr4::misc::IntervalSet& set) {
+    const SourceRange at = range_of(token);
+    if (quiet(at)) return;
+    if (token != nullptr && token->getType() == antlr4::Token::EOF && !facts_.unclosed_braces.empty()) {
+      Diagnostic& d = diagnostics_.error("syntax", at, "the file ends inside a block; expected '}'",
+                                         "close every '{' with '}'");
+      d.notes.push_back({facts_.unclosed_braces.back(), "the block opened here is not closed"});
+      add(d);
+      return;
+    }
     const auto expected = grammar::describe_expected(parser, set);
     std::string message = "expected " + expected.text + ", found " + grammar::describe_token(token);
     std::string hint = grammar::did_you_mean(token, expected.keywords);
     if (hint.empty()) hint = expected.hint;
-    add(diagnostics_.error("syntax", range_of(token), message, hint));
+    add(diagnostics_.error("syntax", at, message, hint));
+  }
+
+  bool quiet(SourceRange at) const {
+    for (const auto& [from, until] : facts_.quiet)
+      if (at.begin >= from && at.begin < until) return true;
+    return false;
   }
 
   // Stop once the bound is reached: error recovery stays bounded.
   void add(Diagnostic&) {
-    if (diagnostics_.full()) throw antlr4::ParseCancellationException("too many errors");
+    if (diagnostics_.full()) {
+      diagnostics_.mark_truncated();
+      throw antlr4::ParseCancellationException("too many errors");
+    }
   }
 
   antlr4::Token* previous_visible(antlr4::Parser* parser, antlr4::Token* next) const {
@@ -92,6 +119,7 @@ class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
 
   const CodePointOffsets& offsets_;
   Diagnostics& diagnostics_;
+  const ScreenFacts& facts_;
 };
 
 // Input that never reaches the lexer: empty files and invalid UTF-8.
@@ -116,8 +144,8 @@ bool screen_bytes(const SourceFile& source, Diagnostics& diagnostics) {
 
 // The lexer's error productions, and a bound on bracket nesting. Bad tokens
 // are reported here and moved off the parser's channel so they do not cascade.
-bool screen_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets, ast::File& file,
-                   Diagnostics& diagnostics) {
+bool screen_tokens(const SourceFile& source, antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets,
+                   ast::File& file, Diagnostics& diagnostics, ScreenFacts& facts) {
   int depth = 0;
   for (antlr4::Token* t : tokens.getTokens()) {
     const SourceRange r{offsets.byte_offset(t->getStartIndex()), offsets.byte_offset(t->getStopIndex() + 1)};
@@ -130,6 +158,14 @@ bool screen_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffsets& of
       case SlauditLexer::UNTERMINATED_STRING:
         diagnostics.error("syntax", r, "unterminated string", "close the string with '\"' on the same line");
         if (writable) writable->setType(SlauditLexer::STRING);  // parse on as if it were closed
+        {
+          // Quiet until the end of the next line: what the string swallowed is missing there.
+          const uint32_t line = source.location(r.begin).line;
+          const uint32_t next = std::min(line + 2, source.line_count() + 1);
+          uint32_t until = static_cast<uint32_t>(source.text().size()) + 1;
+          if (next <= source.line_count()) until = static_cast<uint32_t>(source.line_text(next).data() - source.text().data());
+          facts.quiet.push_back({r.begin, until});
+        }
         break;
       case SlauditLexer::UNTERMINATED_COMMENT:
         diagnostics.error("syntax", {r.begin, r.begin + 2}, "unterminated block comment", "close it with '*/'");
@@ -149,6 +185,8 @@ bool screen_tokens(antlr4::CommonTokenStream& tokens, const CodePointOffsets& of
       }
       default: {
         const std::string s = t->getType() == antlr4::Token::EOF ? "" : t->getText();
+        if (s == "{") facts.unclosed_braces.push_back(r);
+        if (s == "}" && !facts.unclosed_braces.empty()) facts.unclosed_braces.pop_back();
         if (s == "(" || s == "{") {
           if (++depth > kMaxNestingDepth) {
             diagnostics.error("nesting-too-deep", r,
@@ -180,7 +218,8 @@ ParseResult parse_contract(const SourceFile& source) {
     lexer.removeErrorListeners();  // BAD_CHAR catches everything the lexer would complain about
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
-    if (!screen_tokens(tokens, offsets, result.file, diagnostics)) return result;
+    ScreenFacts facts;
+    if (!screen_tokens(source, tokens, offsets, result.file, diagnostics, facts)) return result;
 
     SlauditParser parser(&tokens);
     parser.removeErrorListeners();
@@ -194,7 +233,7 @@ ParseResult parse_contract(const SourceFile& source) {
       // Stage 2: full LL with our reporting strategy, for exact error messages.
       tokens.seek(0);
       parser.reset();
-      parser.setErrorHandler(std::make_shared<CollectingErrorStrategy>(offsets, diagnostics));
+      parser.setErrorHandler(std::make_shared<CollectingErrorStrategy>(offsets, diagnostics, facts));
       parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
       tree = parser.file();
     }

@@ -49,8 +49,8 @@ std::string rule_description(size_t rule) {
   return it == names.end() ? "" : it->second;
 }
 
-// Inside a block, the items expected are the block's: name them by the block.
-std::string enclosing_description(antlr4::ParserRuleContext* ctx) {
+// The items a block holds, named for messages; empty outside blocks.
+std::string block_description(antlr4::ParserRuleContext* ctx) {
   if (ctx == nullptr) return "";
   if (dynamic_cast<SlauditParser::ContractDeclContext*>(ctx)) return "a contract item";
   if (dynamic_cast<SlauditParser::ServiceDeclContext*>(ctx)) return "a service item";
@@ -58,7 +58,13 @@ std::string enclosing_description(antlr4::ParserRuleContext* ctx) {
   if (dynamic_cast<SlauditParser::RecoveryDeclContext*>(ctx)) return "a recovery item";
   if (dynamic_cast<SlauditParser::ProbesItemContext*>(ctx)) return "a probe setting";
   if (dynamic_cast<SlauditParser::TieredCreditContext*>(ctx)) return "a credit tier such as `below 99.9%: 10%;`";
-  return rule_description(ctx->getRuleIndex());
+  return "";
+}
+
+size_t close_brace_type(const antlr4::dfa::Vocabulary& vocabulary) {
+  for (size_t t = 1; t <= vocabulary.getMaxTokenType(); ++t)
+    if (vocabulary.getLiteralName(t) == "'}'") return t;
+  return 0;
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -87,7 +93,11 @@ std::string describe_token(antlr4::Token* token) {
 ExpectedDescription describe_expected(antlr4::Parser* parser, const antlr4::misc::IntervalSet& expected) {
   const antlr4::dfa::Vocabulary& vocabulary = parser->getVocabulary();
   std::vector<std::string> named, punctuation, keywords;
-  const bool takes_name = expected.contains(static_cast<size_t>(SlauditParser::ID));
+  const std::string block = block_description(parser->getContext());
+  // At an item position in a block, a bare name is only the unknown-item error
+  // production: the items that fit are the keywords.
+  const bool item_position = !block.empty() && expected.contains(close_brace_type(vocabulary));
+  const bool takes_name = !item_position && expected.contains(static_cast<size_t>(SlauditParser::ID));
   for (size_t type : expected.toList()) {
     if (type == antlr4::Token::EOF) {
       named.push_back("end of file");
@@ -100,7 +110,7 @@ ExpectedDescription describe_expected(antlr4::Parser* parser, const antlr4::misc
       punctuation.push_back("'" + unquote(literal) + "'");
     } else {
       switch (type) {
-        case SlauditParser::ID: named.push_back("a name"); break;
+        case SlauditParser::ID: if (!item_position) named.push_back("a name"); break;
         case SlauditParser::STRING: named.push_back("a string"); break;
         case SlauditParser::NUMBER: named.push_back("a number"); break;
         case SlauditParser::DATE: named.push_back("a date (YYYY-MM-DD)"); break;
@@ -112,17 +122,19 @@ ExpectedDescription describe_expected(antlr4::Parser* parser, const antlr4::misc
   }
   ExpectedDescription out;
   out.keywords = keywords;
+  std::vector<std::string> quoted_keywords;
+  for (const auto& k : keywords) quoted_keywords.push_back("'" + k + "'");
   std::vector<std::string> parts;
-  if (!takes_name)  // where any name fits, listing every keyword says nothing
-    for (const auto& k : keywords) parts.push_back("'" + k + "'");
+  if (!takes_name) parts = quoted_keywords;  // where any name fits, listing every keyword says nothing
   parts.insert(parts.end(), punctuation.begin(), punctuation.end());
   parts.insert(parts.end(), named.begin(), named.end());
-  const std::string rule = enclosing_description(parser->getContext());
+  const std::string rule =
+      item_position ? block : parser->getContext() ? rule_description(parser->getContext()->getRuleIndex()) : "";
   if (parts.size() <= 4 || rule.empty()) {
     out.text = parts.empty() ? (rule.empty() ? "something else" : rule) : join(parts);
   } else {
-    out.text = rule;
-    out.hint = rule + " starts with one of: " + join(parts);
+    out.text = item_position ? rule + " or '}'" : rule;
+    out.hint = rule + " starts with one of: " + join(item_position ? quoted_keywords : parts);
   }
   return out;
 }

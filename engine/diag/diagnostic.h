@@ -41,6 +41,8 @@ class Diagnostics {
   size_t error_count() const { return error_count_; }
   bool full() const { return error_count_ >= kMaxErrors; }
   bool truncated() const { return truncated_; }
+  // Records that a phase stopped early because the bound was reached.
+  void mark_truncated() { truncated_ = true; }
   bool empty() const { return items_.empty(); }
   size_t size() const { return items_.size(); }
 
