@@ -147,11 +147,11 @@ void exclusion(Context& cx, model::AvailabilityClause& c, const ast::Exclusion& 
   } else if (auto* cause = std::get_if<ast::CauseExclusion>(&what)) {
     for (const auto& n : cause->causes)
       if (cx.one_of(n, {"provider", "customer", "force_majeure", "third_party", "maintenance"}, "cause"))
-        c.excluded_causes.insert(n.text);
+        c.excluded_causes.emplace(n.text, range);
   } else if (auto* f = std::get_if<ast::FaultExclusion>(&what)) {
-    for (const auto& n : f->faults) c.excluded_faults.insert(n.text);
+    for (const auto& n : f->faults) c.excluded_faults.emplace(n.text, range);
   } else if (auto* comp = std::get_if<ast::ComponentExclusion>(&what)) {
-    for (const auto& t : comp->components) c.excluded_components.insert(t.value);
+    for (const auto& t : comp->components) c.excluded_components.emplace(t.value, range);
   }
 }
 

@@ -5,8 +5,8 @@
 // absent (std::optional): the ambiguity rules need to see what a contract
 // leaves unsaid, and the audit must say which default it applied.
 // Every clause keeps the source range it came from, for `--explain`.
+#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -192,7 +192,8 @@ struct AvailabilityClause {
   std::optional<MissingData> missing_data;
   std::vector<MaintenanceExclusion> maintenance;
   std::vector<RecurringWindow> windows;
-  std::set<std::string> excluded_causes, excluded_faults, excluded_components;
+  // Excluded causes, fault classes and components, each with the item that excludes it.
+  std::map<std::string, SourceRange> excluded_causes, excluded_faults, excluded_components;
   std::vector<SourceRange> exclusion_ranges;  // every `exclude` item, for rules and explain
   std::optional<ExcludedTreatment> excluded_time;
   std::optional<Seconds> hour_rule_more_than;  // no charge for a clock hour with more than X down

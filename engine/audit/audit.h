@@ -1,0 +1,75 @@
+#pragma once
+// The audit: a checked contract and its incident log in, an AuditReport out.
+// Pure: no I/O, no clock, no global state; the same request gives the same
+// report, byte for byte once rendered.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/audit/report.h"
+#include "engine/model/contract.h"
+#include "telemetry/incident.h"
+
+namespace slaudit::audit {
+
+// Which local dates to audit: every period that contains one of them is audited
+// (clipped to the contract's effective range and the service's start).
+struct AuditRange {
+  model::CivilDate first;  // inclusive
+  model::CivilDate last;   // inclusive
+  std::string label;       // as the user wrote it: "2026-11", "2026-01-01..2026-06-30"
+};
+
+// A claim filed for a service's period (`--claimed 2026-12-15` applies to all).
+struct ClaimFiling {
+  std::string service;  // empty: every service
+  std::string period;   // a period label; empty: every period
+  model::CivilDate filed;
+};
+
+// The fee actually billed for a service's period, when it differs from the contract.
+struct BilledFee {
+  std::string service;
+  std::string period;
+  model::Money fee;
+};
+
+// Credits already paid, for caps over a contract year or trailing months.
+struct PreviousCredit {
+  std::string service;
+  model::CivilDate period_end;  // last day of the period it was paid for
+  model::Money amount;
+};
+
+struct AuditRequest {
+  const model::Contract* contract = nullptr;
+  const SourceFile* contract_source = nullptr;  // for explanations (file:line)
+  std::vector<Incident> incidents;              // already read and validated
+  AuditRange range;
+  std::vector<ClaimFiling> claims;
+  std::vector<BilledFee> fees;
+  std::vector<PreviousCredit> previous_credits;
+  // Per-incident findings and timelines can be left out of very large audits
+  // to bound memory; the figures are the same either way.
+  bool record_findings = true;
+  bool record_timeline = true;
+};
+
+// Errors that stop an audit before it starts (no time zone, no such period...).
+struct AuditError {
+  std::string message;
+  SourceRange clause;  // where in the contract, when it is the contract's fault
+};
+
+struct AuditResult {
+  std::optional<AuditReport> report;
+  std::vector<AuditError> errors;
+};
+
+AuditResult run_audit(const AuditRequest& request);
+
+// Parses "2026-11", "2026-Q4", "2026", "2026-03-01..2026-05-31" into a range.
+std::optional<AuditRange> parse_audit_range(std::string_view text);
+
+}  // namespace slaudit::audit

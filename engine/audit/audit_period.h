@@ -1,0 +1,50 @@
+#pragma once
+// Auditing one availability clause over one statistical period, in two steps:
+// classify (timeline, runs) for every period first, then judge (the downtime
+// runs that cross period boundaries need their neighbours' lengths), price and
+// explain.
+#include <vector>
+
+#include "engine/audit/audit.h"
+#include "engine/audit/downtime_rules.h"
+#include "engine/audit/timeline.h"
+#include "engine/time/period.h"
+#include "engine/time/time_zone.h"
+
+namespace slaudit::audit {
+
+// What the clause audit knows about its surroundings.
+struct ClauseContext {
+  const model::Contract* contract = nullptr;
+  const model::AvailabilityClause* clause = nullptr;
+  const model::Service* service = nullptr;
+  const AuditRequest* request = nullptr;
+  const TimeZone* zone = nullptr;
+  const PeriodScheme* scheme = nullptr;
+  const std::vector<Incident>* incidents = nullptr;  // all of the request's incidents
+  Instant range_end;                                 // open incidents run to here
+};
+
+// A period after classification, before judging.
+struct ClassifiedPeriod {
+  Period period;          // whole
+  Instant from, to;       // the audited part
+  bool partial = false;
+  Classification timeline;
+  std::vector<DowntimeRun> runs;
+  std::vector<IncidentFinding> findings;      // indexed like `owners`
+  std::vector<size_t> owners;                 // incident index of each finding
+  std::vector<std::string> notes;
+};
+
+ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, Instant from, Instant to,
+                                 const std::vector<size_t>& incident_indexes);
+
+// Prices a classified period; `before`/`after` give the lengths of runs that
+// continue into the previous/next period.
+// `earlier`: credits owed for the same service in earlier periods (last day, amount), for
+// caps over a contract year or trailing months; the request's previous credits are added.
+PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds before, Seconds after,
+                         const std::vector<std::pair<LocalDate, int64_t>>& earlier);
+
+}  // namespace slaudit::audit

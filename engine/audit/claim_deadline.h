@@ -1,0 +1,30 @@
+#pragma once
+// When a claim for a period's credit must be filed (docs/audit.md):
+//   within N d after period end       -> the period's last day + N days
+//   within N months after period end  -> the day before the same day N months after the period ends
+//   within N d after incident         -> the first counted incident's local start date + N days
+//   by end of Nth billing cycle after incident/period end -> the last day of the Nth period after
+//   not before N working days after period end -> from the Nth Monday-to-Friday day after it
+// Dates are local to the contract's time zone; holidays are not known to the engine.
+#include <optional>
+
+#include "engine/audit/report.h"
+#include "engine/time/local_date.h"
+#include "engine/time/period.h"
+
+namespace slaudit::audit {
+
+struct DeadlineInputs {
+  const model::ClaimDeadline* rule = nullptr;  // null: the contract sets no deadline
+  LocalDate period_last_day;
+  std::optional<LocalDate> first_incident_day;  // local date of the first counted downtime
+  const PeriodScheme* scheme = nullptr;         // for billing cycles
+  const TimeZone* zone = nullptr;
+};
+
+ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDate> filed);
+
+model::CivilDate to_civil(LocalDate d);
+LocalDate from_civil(model::CivilDate d);
+
+}  // namespace slaudit::audit

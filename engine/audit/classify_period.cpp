@@ -1,0 +1,81 @@
+// Step one of a period's audit: decide each incident, build the exclusion
+// windows, and classify every second of the audited part.
+#include <algorithm>
+
+#include "engine/audit/audit_period.h"
+#include "engine/audit/exclusion_windows.h"
+#include "engine/audit/incident_rules.h"
+
+namespace slaudit::audit {
+
+ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, Instant from, Instant to,
+                                 const std::vector<size_t>& incident_indexes) {
+  const auto& clause = *cx.clause;
+  ClassifiedPeriod out;
+  out.period = period;
+  out.from = from;
+  out.to = to;
+  out.partial = from != period.start || to != period.end;
+
+  std::vector<TimelineInterval> intervals = recurring_windows(clause.windows, *cx.zone, from, to);
+  std::vector<std::vector<MaintenanceCandidate>> maintenance(clause.maintenance.size());
+  std::vector<int64_t> weight_of(incident_indexes.size(), kWeightOne);
+  for (size_t k = 0; k < incident_indexes.size(); ++k) {
+    const size_t index = incident_indexes[k];
+    const Incident& incident = (*cx.incidents)[index];
+    const Instant end = incident.end.value_or(cx.range_end);  // open: runs to the end of the audited range
+    IncidentDecision d = decide_incident(clause, *cx.service, incident);
+    IncidentFinding f;
+    f.id = incident.id;
+    f.line = incident.line;
+    f.start = std::max(incident.start, from);
+    f.end = std::min(end, to);
+    f.open = incident.is_open();
+    f.reason = d.reason;
+    f.clause = d.clause;
+    f.flags = std::move(d.flags);
+    if (f.open) f.flags.push_back("open incident (no end in the log): runs to the end of the audited range");
+    switch (d.kind) {
+      case IncidentDecision::Kind::Down:
+        intervals.push_back({incident.start, end, IntervalKind::Down, d.weight, k});
+        weight_of[k] = d.weight;
+        break;
+      case IncidentDecision::Kind::ExcludedIncident:
+        f.role = IncidentRole::Excluded;
+        intervals.push_back({incident.start, end, IntervalKind::ExcludedIncident, 0, k});
+        break;
+      case IncidentDecision::Kind::Maintenance:
+        f.role = IncidentRole::Excluded;
+        maintenance[d.maintenance_rule].push_back({k, incident.start, end});
+        break;
+      case IncidentDecision::Kind::BelowThreshold:
+        f.role = IncidentRole::BelowThreshold;
+        break;
+    }
+    out.owners.push_back(index);
+    out.findings.push_back(std::move(f));
+  }
+  for (size_t r = 0; r < maintenance.size(); ++r) {
+    auto capped = apply_maintenance_cap(maintenance[r], clause.maintenance[r].cap_per_period, from, to);
+    intervals.insert(intervals.end(), capped.windows.begin(), capped.windows.end());
+    for (auto& over : capped.over_cap) {
+      auto& f = out.findings[over.owner];
+      f.flags.push_back("over the cap of " + duration_text(*clause.maintenance[r].cap_per_period) +
+                        " of maintenance per period: the part past the cap is downtime");
+      over.weight = weight_of[over.owner];
+      intervals.push_back(over);
+    }
+  }
+  out.timeline = classify(from, to, std::move(intervals));
+  out.runs = downtime_runs(out.timeline, from, to);
+  // Seconds per incident, by the attribution of each segment.
+  for (const auto& s : out.timeline.segments) {
+    if (s.owner == SIZE_MAX) continue;
+    auto& f = out.findings[s.owner];
+    if (s.state == TimeState::Down) f.down += s.end - s.start;
+    else if (s.state == TimeState::Excluded) f.excluded += s.end - s.start;
+  }
+  return out;
+}
+
+}  // namespace slaudit::audit

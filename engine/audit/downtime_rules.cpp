@@ -1,0 +1,43 @@
+#include "engine/audit/downtime_rules.h"
+
+#include <algorithm>
+
+namespace slaudit::audit {
+
+std::vector<DowntimeRun> downtime_runs(const Classification& c, Instant from, Instant to) {
+  std::vector<DowntimeRun> runs;
+  for (const auto& s : c.segments) {
+    if (s.state != TimeState::Down) continue;
+    const __int128 weighted = static_cast<__int128>((s.end - s.start).count()) * s.weight;
+    if (!runs.empty() && runs.back().end == s.start) {
+      runs.back().end = s.end;
+      runs.back().weighted += weighted;
+    } else {
+      runs.push_back({s.start, s.end, weighted, s.start == from, false, {}});
+    }
+    auto& owners = runs.back().owners;
+    if (s.owner != SIZE_MAX && std::find(owners.begin(), owners.end(), s.owner) == owners.end()) owners.push_back(s.owner);
+  }
+  for (auto& r : runs) r.touches_end = r.end == to;
+  return runs;
+}
+
+RunVerdict judge_run(const DowntimeRun& run, Seconds before, Seconds after, const model::AvailabilityClause& clause) {
+  RunVerdict v;
+  const Seconds own = run.end - run.start;
+  v.whole_length = before + own + after;
+  if (const auto& m = clause.minimum_downtime) {
+    v.ignored = m->relation == model::MinimumRelation::ShorterThan ? v.whole_length < m->value
+                                                                   : v.whole_length <= m->value;
+  }
+  if (v.ignored) return v;
+  const int64_t s = own.count();
+  switch (clause.partial_minutes.value_or(model::PartialMinuteRule::Exact)) {
+    case model::PartialMinuteRule::RoundedUp: v.counted = Seconds{(s + 59) / 60 * 60}; break;
+    case model::PartialMinuteRule::Dropped: v.counted = Seconds{s / 60 * 60}; break;
+    case model::PartialMinuteRule::Exact: v.counted = own; break;
+  }
+  return v;
+}
+
+}  // namespace slaudit::audit

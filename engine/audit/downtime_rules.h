@@ -1,0 +1,33 @@
+#pragma once
+// Minimum counted downtime and the partial-minute rule apply to each downtime
+// run: a maximal stretch of consecutive down seconds. A run that crosses a
+// period boundary is judged by its whole length (an outage from 23:59:30 to
+// 00:00:40 lasted 70 s, not 30 s and 40 s); each period then counts its own
+// part, rounded by the partial-minute rule.
+#include <optional>
+#include <vector>
+
+#include "engine/audit/timeline.h"
+#include "engine/model/contract.h"
+
+namespace slaudit::audit {
+
+struct DowntimeRun {
+  Instant start, end;       // within the period
+  __int128 weighted = 0;    // sum of seconds x weight (kWeightOne = a full second)
+  bool touches_start = false, touches_end = false;
+  std::vector<size_t> owners;  // incidents attributed any second of the run
+};
+
+std::vector<DowntimeRun> downtime_runs(const Classification& c, Instant from, Instant to);
+
+struct RunVerdict {
+  bool ignored = false;     // shorter than the minimum
+  Seconds whole_length{0};  // including its parts in adjacent periods
+  Seconds counted{0};       // seconds counted after the partial-minute rule (unweighted)
+};
+
+// `before` and `after`: seconds of the same run in the previous and next periods.
+RunVerdict judge_run(const DowntimeRun& run, Seconds before, Seconds after, const model::AvailabilityClause& clause);
+
+}  // namespace slaudit::audit

@@ -1,0 +1,128 @@
+#include "engine/audit/incident_rules.h"
+
+#include "engine/audit/money.h"
+
+namespace slaudit::audit {
+
+namespace {
+
+using model::Comparator;
+
+bool compare(Seconds a, Comparator op, Seconds b) {
+  switch (op) {
+    case Comparator::AtLeast: return a >= b;
+    case Comparator::GreaterThan: return a > b;
+    case Comparator::AtMost: return a <= b;
+    case Comparator::LessThan: return a < b;
+    case Comparator::Equal: return a == b;
+    case Comparator::About: return a >= b;
+  }
+  return false;
+}
+
+// The incident's affected share of the service as fixed point, or nullopt when
+// the log does not say or a count cannot be related to the service's size.
+std::optional<int64_t> affected_share(const model::Service& service, const Incident& incident, std::string& why) {
+  if (!incident.scope.affected) {
+    why = "the log does not say how much was affected";
+    return std::nullopt;
+  }
+  if (auto* share = std::get_if<AffectedShare>(&*incident.scope.affected)) {
+    auto fixed = share->share.scaled_to(18);
+    return fixed ? std::optional<int64_t>(*fixed) : std::nullopt;
+  }
+  const auto& count = std::get<AffectedCount>(*incident.scope.affected);
+  const auto& capacity = count.unit == CountUnit::Gpus ? service.gpus : service.nodes;
+  if (!capacity) {
+    why = "the service's " + std::string(count_unit_name(count.unit)) + " are not stated, so " +
+          affected_text(*incident.scope.affected) + " cannot be made a share";
+    return std::nullopt;
+  }
+  const __int128 share = static_cast<__int128>(std::min(count.count, *capacity)) * kWeightOne / *capacity;
+  return static_cast<int64_t>(share);
+}
+
+bool meets_threshold(const model::AffectedThreshold& t, const model::Service& service, const Incident& incident,
+                     std::string& why) {
+  if (t.unit == model::AffectedUnit::Share) {
+    auto share = affected_share(service, incident, why);
+    if (!share) return true;  // unknown: counted in full, and flagged
+    const int64_t threshold = *t.share.scaled_to(18);
+    return t.cmp == Comparator::GreaterThan ? *share > threshold : *share >= threshold;
+  }
+  // A count threshold: compare counts of the same unit, or a share times capacity.
+  const CountUnit unit = t.unit == model::AffectedUnit::Gpus ? CountUnit::Gpus : CountUnit::Nodes;
+  if (incident.scope.affected) {
+    if (auto* count = std::get_if<AffectedCount>(&*incident.scope.affected); count && count->unit == unit)
+      return t.cmp == Comparator::GreaterThan ? count->count > t.count : count->count >= t.count;
+  }
+  why = "the log gives no " + std::string(count_unit_name(unit)) + " count to compare with the threshold";
+  return true;
+}
+
+std::optional<IncidentDecision> excluded(const model::AvailabilityClause& clause, const Incident& incident) {
+  const std::string cause(cause_name(incident.cause));
+  if (auto it = clause.excluded_causes.find(cause); it != clause.excluded_causes.end())
+    return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0, "cause " + cause + " is excluded", it->second, {}};
+  if (incident.fault)
+    if (auto it = clause.excluded_faults.find(*incident.fault); it != clause.excluded_faults.end())
+      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0, "fault class " + *incident.fault + " is excluded",
+                              it->second, {}};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string duration_text(Seconds s) {
+  const int64_t v = s.count();
+  // Days only from a week on: "72 h" reads as contracts write it, "3 d" does not.
+  if (v % 86400 == 0 && v >= 7 * 86400) return std::to_string(v / 86400) + " d";
+  if (v % 3600 == 0 && v >= 3600) return std::to_string(v / 3600) + " h";
+  if (v % 60 == 0 && v >= 60) return std::to_string(v / 60) + " min";
+  return std::to_string(v) + " s";
+}
+
+IncidentDecision decide_incident(const model::AvailabilityClause& clause, const model::Service& service,
+                                 const Incident& incident) {
+  if (auto ex = excluded(clause, incident)) return *ex;
+  IncidentDecision d;
+  if (incident.cause == Cause::Maintenance && !clause.maintenance.empty()) {
+    std::string failed;
+    for (size_t i = 0; i < clause.maintenance.size(); ++i) {
+      const auto& rule = clause.maintenance[i];
+      if (!rule.min_notice)
+        return {IncidentDecision::Kind::Maintenance, 0, i, "scheduled maintenance is excluded", rule.range, {}};
+      if (!incident.notice) {
+        failed = "no notice is recorded; " + duration_text(*rule.min_notice) + " required";
+        d.clause = rule.range;
+        continue;
+      }
+      const Seconds given = incident.start - *incident.notice;
+      if (compare(given, rule.notice_cmp, *rule.min_notice))
+        return {IncidentDecision::Kind::Maintenance, 0, i,
+                "maintenance with " + duration_text(given) + " notice is excluded", rule.range, {}};
+      failed = "notice " + duration_text(given) + " is less than the " + duration_text(*rule.min_notice) + " required";
+      d.clause = rule.range;
+    }
+    d.flags.push_back("maintenance counted as downtime: " + failed);
+  }
+  std::string why;
+  if (clause.measurement && clause.measurement->kind == model::MeasurementKind::AffectedThreshold) {
+    if (!meets_threshold(clause.measurement->threshold, service, incident, why))
+      return {IncidentDecision::Kind::BelowThreshold, 0, 0,
+              "affected " + affected_text(*incident.scope.affected) + " is below the threshold",
+              clause.measurement->range, {}};
+    if (!why.empty()) d.flags.push_back(why + "; counted as a full outage");
+  }
+  if (clause.measurement && clause.measurement->kind == model::MeasurementKind::Weighted) {
+    auto share = affected_share(service, incident, why);
+    d.weight = share.value_or(kWeightOne);
+    if (!share) d.flags.push_back(why + "; weighted as a full outage");
+  }
+  d.kind = IncidentDecision::Kind::Down;
+  if (d.reason.empty()) d.reason = d.flags.empty() ? "counted as downtime" : "counted as downtime (see flags)";
+  if (d.clause.end == 0 && clause.measurement) d.clause = clause.measurement->range;
+  return d;
+}
+
+}  // namespace slaudit::audit

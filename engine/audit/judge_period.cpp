@@ -1,0 +1,228 @@
+// Step two of a period's audit: downtime rules, availability, tier, credit,
+// caps and the claim deadline, each with its explanation.
+#include <algorithm>
+#include <boost/date_time/gregorian/gregorian.hpp>
+
+#include "engine/audit/audit_period.h"
+#include "engine/audit/claim_deadline.h"
+#include "engine/audit/credit.h"
+#include "engine/audit/hour_rule.h"
+#include "engine/audit/incident_rules.h"
+#include "engine/audit/money.h"
+#include "engine/audit/period_fee.h"
+
+namespace slaudit::audit {
+
+namespace {
+
+std::string seconds_text(Seconds s) { return std::to_string(s.count()) + " s"; }
+std::string rational_text(const Rational& r) {
+  return boost::multiprecision::denominator(r) == 1 ? boost::multiprecision::numerator(r).str() + " s"
+                                                    : r.str() + " s (" + minutes_text(r) + ")";
+}
+
+// Counted downtime after the minimum-downtime and partial-minute rules.
+Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
+                          PeriodAudit& out) {
+  const auto& clause = *cx.clause;
+  Rational down = 0;
+  std::vector<bool> counted_owner(cp.findings.size(), false);
+  size_t ignored = 0;
+  for (size_t r = 0; r < cp.runs.size(); ++r) {
+    const auto& run = cp.runs[r];
+    const bool first = r == 0 && run.touches_start, last = r + 1 == cp.runs.size() && run.touches_end;
+    RunVerdict v = judge_run(run, first ? before : Seconds{0}, last ? after : Seconds{0}, clause);
+    if (v.ignored) {
+      ++ignored;
+      continue;
+    }
+    for (size_t o : run.owners) counted_owner[o] = true;
+    const Seconds own = run.end - run.start;
+    // Weighted seconds, scaled by the partial-minute rounding of the run.
+    Rational weighted = Rational(boost::multiprecision::cpp_int(run.weighted)) / kWeightOne;
+    down += weighted * v.counted.count() / own.count();
+  }
+  for (size_t k = 0; k < cp.findings.size(); ++k) {
+    auto& f = cp.findings[k];
+    if (f.role != IncidentRole::Down) continue;
+    if (f.down == Seconds{0}) {
+      f.role = IncidentRole::Overlapped;
+      f.reason = "covered by other downtime or an exclusion window: adds nothing";
+    } else if (!counted_owner[k]) {
+      f.role = IncidentRole::IgnoredShort;
+      f.reason = "its downtime is within the minimum counted downtime";
+      f.clause = clause.minimum_downtime ? clause.minimum_downtime->range : SourceRange{};
+    }
+  }
+  if (clause.minimum_downtime)
+    out.explain.push_back({"downtime runs ignored", std::to_string(ignored),
+                           "runs " + std::string(clause.minimum_downtime->relation == model::MinimumRelation::ShorterThan
+                                                     ? "shorter than "
+                                                     : "up to ") +
+                               duration_text(clause.minimum_downtime->value) + " are not counted",
+                           clause.minimum_downtime->range});
+  return down;
+}
+
+void timeline_of(const ClassifiedPeriod& cp, PeriodAudit& out) {
+  for (const auto& s : cp.timeline.segments) {
+    TimelineSegment seg{s.start, s.end, s.state, {}};
+    for (size_t k : s.active) seg.incidents.push_back(cp.findings[k].id);
+    out.timeline.push_back(std::move(seg));
+  }
+}
+
+int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& period,
+                   const std::vector<std::pair<LocalDate, int64_t>>& earlier, model::RoundingMode rounding) {
+  int64_t owed = out.credit_minor;
+  for (const auto& cap : cx.clause->caps) {
+    int64_t limit = cap.amount ? cap.amount->minor : round_to_minor(percent_of(*cap.percent_of_fee, out.fee_minor), rounding);
+    std::string window = "per period";
+    if (cap.window != model::CapWindow::PerPeriod) {
+      // Credits already given in the window count against the cap.
+      LocalDate window_start = period.first_day;
+      if (cap.window == model::CapWindow::TrailingMonths) {
+        window_start = (period.last_day + boost::gregorian::date_duration(1)) - boost::gregorian::months(cap.trailing_months);
+        window = "over the trailing " + std::to_string(cap.trailing_months) + " months";
+      } else {
+        const LocalDate effective = cx.contract->effective_from ? from_civil(*cx.contract->effective_from) : period.first_day;
+        window_start = effective;
+        while (window_start + boost::gregorian::years(1) <= period.first_day) window_start += boost::gregorian::years(1);
+        window = "over the contract year from " + boost::gregorian::to_iso_extended_string(window_start);
+      }
+      int64_t used = 0;
+      for (const auto& [day, amount] : earlier)
+        if (day >= window_start && day < period.first_day) used += amount;
+      for (const auto& p : cx.request->previous_credits)
+        if (p.service == cx.service->name && from_civil(p.period_end) >= window_start &&
+            from_civil(p.period_end) < period.first_day)
+          used += p.amount.minor;
+      out.explain.push_back({"credits already given " + window, std::to_string(used) + " minor units",
+                             "earlier periods of this audit and the previous credits given as input", cap.range});
+      limit = std::max<int64_t>(0, limit - used);
+    }
+    if (owed > limit) {
+      owed = limit;
+      out.cap_minor = limit;
+      out.explain.push_back({"cap", money_text(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
+    }
+  }
+  return owed;
+}
+
+}  // namespace
+
+PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds before, Seconds after,
+                         const std::vector<std::pair<LocalDate, int64_t>>& earlier) {
+  const auto& clause = *cx.clause;
+  const auto& currency = *cx.contract->currency;
+  PeriodAudit out;
+  out.service = cx.service->name;
+  out.clause_label = clause.label;
+  out.clause = clause.range;
+  out.period = cp.period.label;
+  out.start = cp.from;
+  out.end = cp.to;
+  out.partial = cp.partial;
+  out.notes = cp.notes;
+  out.target = clause.target;
+  out.length = cp.to - cp.from;
+  for (const auto& s : cp.timeline.segments) {
+    if (s.state == TimeState::Excluded) out.excluded += s.end - s.start;
+    if (s.state == TimeState::Down) out.down_raw += s.end - s.start;
+  }
+  out.explain.push_back({"period", seconds_text(out.length),
+                         cp.period.label + (cp.partial ? " (the audited part of it)" : ""), clause.period ? clause.period->range : SourceRange{}});
+  out.explain.push_back({"excluded", seconds_text(out.excluded),
+                         "seconds inside exclusion windows or covered only by excluded incidents",
+                         clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()});
+  out.explain.push_back({"down (raw)", seconds_text(out.down_raw), "seconds covered by a counted incident, overlaps once",
+                         clause.measurement ? clause.measurement->range : SourceRange{}});
+
+  out.down = counted_downtime(cx, cp, before, after, out);
+  out.explain.push_back({"down (counted)", rational_text(out.down),
+                         clause.partial_minutes ? "after the minimum-downtime and partial-minute rules" : "after the minimum-downtime rule",
+                         SourceRange{}});
+
+  const bool removed = clause.excluded_time.value_or(model::ExcludedTreatment::CountsAsAvailable) ==
+                       model::ExcludedTreatment::RemovedFromPeriod;
+  out.eligible = removed ? Rational((out.length - out.excluded).count()) : Rational(out.length.count());
+  out.explain.push_back({"eligible", rational_text(out.eligible),
+                         removed ? "period - excluded (excluded time removed from period)"
+                                 : "the whole period (excluded time counts as available)",
+                         SourceRange{}});
+  if (out.eligible > 0) {
+    out.availability = (out.eligible - out.down) / out.eligible;
+    out.explain.push_back({"availability", share_as_percent(*out.availability),
+                           "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
+  } else {
+    out.notes.push_back("no eligible time in the period: availability is not assessed");
+  }
+
+  const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
+  auto fee = period_fee(cx, cp);
+  out.fee_minor = fee.minor;
+  out.explain.push_back({"fee", money_text(fee.minor, currency), fee.derivation, cx.service->fee_range});
+
+  if (out.availability && clause.target) {
+    out.met = meets_target(*out.availability, *clause.target);
+    out.explain.push_back({"target", clause.target->value.to_string() + "%",
+                           out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range});
+  }
+  if (out.availability && clause.credit) {
+    const auto& credit = *clause.credit;
+    if (credit.form == model::CreditForm::Tiered) {
+      out.tier = find_tier(credit.tiers, *out.availability);
+      if (out.tier) {
+        out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
+        out.explain.push_back({"credit", money_text(out.credit_minor, currency),
+                               out.tier->credit.value.to_string() + "% of " + money_text(out.fee_minor, currency) +
+                                   " (tier below " + out.tier->below.value.to_string() + "%)",
+                               out.tier->range});
+      }
+    } else {
+      // Lost time at the hourly rate, times the multiplier.
+      const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
+      const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
+      out.credit_minor = round_to_minor(amount, rounding);
+      out.explain.push_back({"credit", money_text(out.credit_minor, currency),
+                             "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
+                                 " minor units x " + credit.lost_time_multiplier.to_string(),
+                             credit.range});
+    }
+  }
+  const int64_t capped = apply_caps(cx, out, cp.period, earlier, rounding);
+
+  // The claim deadline decides whether the capped credit is owed.
+  std::optional<LocalDate> first_down;
+  for (const auto& s : cp.timeline.segments)
+    if (s.state == TimeState::Down) {
+      first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(s.start)));
+      break;
+    }
+  std::optional<model::CivilDate> filed;
+  for (const auto& c : cx.request->claims)
+    if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period)) filed = c.filed;
+  DeadlineInputs din{clause.claim ? &*clause.claim : nullptr, cp.period.last_day, first_down, cx.scheme, cx.zone};
+  out.claim = claim_status(din, filed);
+  const bool claim_ok = out.claim.state == ClaimState::InTime || out.claim.state == ClaimState::NotGiven;
+  out.owed_minor = claim_ok ? capped : 0;
+  if (out.credit_minor > 0)
+    out.explain.push_back({"claim", claim_state_name(out.claim.state), out.claim.reason, out.claim.clause});
+
+  if (clause.hour_rule_more_than) {
+    out.free_hours = hours_over_limit(cp.timeline, *cx.zone, *clause.hour_rule_more_than);
+    out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_minor) * out.free_hours, rounding);
+    out.owed_minor += out.hour_rule_minor;
+    out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
+                           "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
+                               " down, at the hourly rate, credited without a claim: " +
+                               money_text(out.hour_rule_minor, currency),
+                           SourceRange{}});
+  }
+  if (cx.request->record_timeline) timeline_of(cp, out);
+  if (cx.request->record_findings) out.incidents = std::move(cp.findings);
+  return out;
+}
+
+}  // namespace slaudit::audit

@@ -1,0 +1,52 @@
+#include "engine/audit/period_fee.h"
+
+#include "engine/audit/money.h"
+
+namespace slaudit::audit {
+
+namespace {
+Rational months_in(const model::PeriodRule* rule) {
+  if (rule == nullptr) return 1;
+  switch (rule->kind) {
+    case model::PeriodKind::CalendarQuarter: return 3;
+    case model::PeriodKind::CalendarYear: return 12;
+    case model::PeriodKind::Rolling: return Rational(rule->rolling_days, 30);
+    default: return 1;
+  }
+}
+}  // namespace
+
+PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
+  const auto& service = *cx.service;
+  const auto& currency = *cx.contract->currency;
+  for (const auto& billed : cx.request->fees)
+    if (billed.service == service.name && billed.period == cp.period.label)
+      return {billed.fee.minor, "billed fee given as input"};
+  if (!service.fee) return {0, "the service states no fee: credits are 0"};
+  const auto rounding = cx.clause->rounding.value_or(model::RoundingMode::HalfUp);
+  Rational fee;
+  std::string how;
+  if (service.fee_basis == model::FeeBasis::PerHour) {
+    fee = Rational(service.fee->minor) * cp.period.length().count() / 3600;
+    how = money_text(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
+  } else {
+    const Rational months = months_in(cx.clause->period ? &*cx.clause->period : nullptr);
+    fee = Rational(service.fee->minor) * months;
+    how = money_text(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
+  }
+  const bool whole = cx.clause->partial_period == model::PartialPeriodMode::Whole;
+  if (cp.partial && !whole) {
+    fee = fee * (cp.to - cp.from).count() / cp.period.length().count();
+    how += " x " + std::to_string((cp.to - cp.from).count()) + "/" + std::to_string(cp.period.length().count()) +
+           " s (partial period, prorated)";
+  }
+  return {round_to_minor(fee, rounding), how};
+}
+
+Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t period_fee_minor) {
+  if (cx.service->fee && cx.service->fee_basis == model::FeeBasis::PerHour) return Rational(cx.service->fee->minor);
+  const auto hours = Rational((cp.to - cp.from).count(), 3600);
+  return hours > 0 ? Rational(period_fee_minor) / hours : Rational(0);
+}
+
+}  // namespace slaudit::audit

@@ -1,0 +1,29 @@
+#pragma once
+// Recovery (self-healing) clauses: for each incident of a covered fault class,
+// the time to recover by the clause's clock; breaches and their credit; per
+// fault class count, median, p95 and max; and the fault classes no recovery
+// clause covers (which faults does "about 20 minutes" really cover?).
+#include <vector>
+
+#include "engine/audit/report.h"
+#include "engine/time/time_zone.h"
+#include "telemetry/incident.h"
+
+namespace slaudit::audit {
+
+struct RecoveryInputs {
+  const model::RecoveryClause* clause = nullptr;
+  const std::vector<const Incident*>* incidents = nullptr;  // the service's, in the audited range, by start
+  std::vector<std::string> covered_by_any;                  // fault classes any recovery clause of the service covers
+  Instant range_end;                                        // open incidents run to here
+  const TimeZone* zone = nullptr;
+  int64_t monthly_fee_minor = 0;
+  model::RoundingMode rounding = model::RoundingMode::HalfUp;
+};
+
+RecoveryAudit audit_recovery(const RecoveryInputs& in);
+
+// Nearest-rank percentile (p in 1..100) of sorted values.
+Seconds nearest_rank(const std::vector<Seconds>& sorted, int p);
+
+}  // namespace slaudit::audit

@@ -1,0 +1,184 @@
+#pragma once
+// The result of an audit: plain data, everything a renderer (text, JSON,
+// Markdown, HTML) needs, and nothing it must compute. Every figure is exact:
+// durations in whole Seconds, weighted downtime and availability as exact
+// rationals, money in integer minor units. Every figure can say which clause
+// produced it (a SourceRange into the contract) and how (`explain` lines).
+#include <boost/multiprecision/cpp_int.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/model/contract.h"
+#include "engine/syntax/source.h"
+#include "engine/time/instant.h"
+
+namespace slaudit::audit {
+
+using Rational = boost::multiprecision::cpp_rational;
+
+// One line of `--explain`: a figure, its value, how it was derived, and the
+// clause it came from (empty range: a default the contract did not state).
+struct Explanation {
+  std::string figure;      // "eligible time"
+  std::string value;       // "2,592,000 s"
+  std::string derivation;  // "period 2,678,400 s − excluded 86,400 s (excluded time removed from period)"
+  SourceRange clause;
+};
+
+// What the audit did with one incident in one period.
+enum class IncidentRole {
+  Down,            // counted as downtime (in whole or in part)
+  Excluded,        // excluded by a clause (maintenance, window, cause, fault, component)
+  BelowThreshold,  // did not affect enough of the service to count
+  IgnoredShort,    // its downtime run was shorter than the minimum counted downtime
+  Overlapped,      // fully covered by other downtime or an exclusion window: adds nothing
+};
+const char* incident_role_name(IncidentRole role);
+
+struct IncidentFinding {
+  std::string id;
+  size_t line = 0;         // in the incident log
+  IncidentRole role = IncidentRole::Down;
+  std::string reason;      // "cause customer is excluded", "notice 48 h < 72 h required: downtime"
+  SourceRange clause;      // the clause that counted or excluded it
+  Instant start, end;      // clipped to the period
+  Seconds down{0};         // seconds of this period it classified as down (before min/rounding rules)
+  Seconds excluded{0};     // seconds of this period it classified as excluded
+  bool open = false;       // no end in the log: run to the end of the period
+  std::vector<std::string> flags;
+};
+
+enum class ClaimState {
+  NotGiven,   // no claim date was given: the report states the deadline only
+  InTime,
+  Late,       // filed after the deadline: no credit
+  TooEarly,   // filed before the earliest allowed day: no credit
+};
+const char* claim_state_name(ClaimState state);
+
+struct ClaimStatus {
+  ClaimState state = ClaimState::NotGiven;
+  std::optional<model::CivilDate> deadline;   // last day to file (inclusive), local
+  std::optional<model::CivilDate> earliest;   // first day to file, when the contract says
+  std::optional<model::CivilDate> claimed;    // as given
+  SourceRange clause;
+  std::string reason;
+};
+
+// A segment of the period's timeline, for the HTML report's timeline.
+enum class TimeState { Up, Down, Excluded };
+struct TimelineSegment {
+  Instant start, end;
+  TimeState state = TimeState::Up;
+  std::vector<std::string> incidents;  // ids active in it
+};
+
+// One availability clause audited over one statistical period.
+struct PeriodAudit {
+  std::string service;
+  std::string clause_label;
+  SourceRange clause;
+  std::string period;       // label, e.g. "2026-03"
+  Instant start, end;       // the part audited (clipped for partial periods)
+  bool partial = false;     // the service or the contract covers only part of the period
+  std::string partial_rule; // "prorated", "whole", "split" (partial periods only)
+
+  Seconds length{0};        // end - start
+  Seconds excluded{0};      // seconds classified excluded
+  Seconds down_raw{0};      // seconds classified down, before minimum-downtime and rounding rules
+  Rational down;            // counted downtime in seconds: after rules, weighted by affected share
+  Rational eligible;        // length - excluded, or length, as the clause says
+  std::optional<Rational> availability;  // (eligible - down) / eligible, a share 0..1; none if eligible is 0
+
+  std::optional<model::Percent> target;
+  bool met = true;
+  std::optional<model::CreditTier> tier;  // the tier the availability falls in
+  int64_t fee_minor = 0;        // the period's fee, after proration
+  int64_t credit_minor = 0;     // before caps
+  int64_t cap_minor = -1;       // the binding cap, -1 when none applies
+  int64_t owed_minor = 0;       // after caps and the claim rule
+  int64_t free_hours = 0;       // clock hours over the hour rule's limit
+  int64_t hour_rule_minor = 0;  // their charge, credited without a claim
+
+  ClaimStatus claim;
+  std::vector<IncidentFinding> incidents;
+  std::vector<TimelineSegment> timeline;
+  std::vector<Explanation> explain;
+  std::vector<std::string> notes;  // defaults applied, ambiguities, flags
+};
+
+// One incident under a recovery clause.
+struct RecoveryFinding {
+  std::string id;
+  size_t line = 0;
+  std::string fault;
+  Seconds time_to_recover{0};
+  bool breach = false;
+  std::string clock;  // "detected 2026-03-01T10:00:00+08:00 → recovered 2026-03-01T10:24:00+08:00"
+  std::vector<std::string> flags;  // "no detected time: clock started at start"
+};
+
+struct FaultStats {
+  std::string fault;
+  size_t count = 0;
+  Seconds median{0}, p95{0}, max{0};  // nearest-rank percentiles
+  size_t breaches = 0;
+};
+
+struct RecoveryAudit {
+  std::string service;
+  std::string clause_label;
+  SourceRange clause;
+  std::optional<Seconds> limit;
+  std::vector<RecoveryFinding> findings;       // covered incidents, in time order
+  std::vector<FaultStats> stats;               // per covered fault class, sorted by name
+  std::vector<FaultStats> uncovered;           // fault classes no recovery clause covers
+  std::vector<std::string> uncovered_incidents;
+  size_t breaches = 0;
+  int64_t credit_minor = 0, cap_minor = -1, owed_minor = 0;
+  std::vector<Explanation> explain;
+};
+
+struct InputFile {
+  std::string role;  // "contract", "incidents", "claims", "billing"
+  std::string path;
+  std::string sha256;
+};
+
+struct RejectedRecord {
+  std::string path;
+  size_t line = 0;
+  std::string reason;
+};
+
+struct RecordAccounting {
+  std::string path;
+  size_t read = 0, used = 0, rejected = 0;
+};
+
+struct ServiceTotal {
+  std::string service;
+  int64_t owed_minor = 0;
+};
+
+struct AuditReport {
+  std::string engine_version;
+  std::string tzdata_version;
+  std::vector<InputFile> inputs;
+  std::string contract_title;
+  std::string timezone;
+  model::Currency currency;
+  std::string range;  // "2026-11" or "2026-01-01..2026-12-31"
+
+  std::vector<RecordAccounting> records;
+  std::vector<RejectedRecord> rejected;
+  std::vector<PeriodAudit> periods;
+  std::vector<RecoveryAudit> recovery;
+  std::vector<ServiceTotal> totals;
+  int64_t total_owed_minor = 0;
+  bool breached = false;  // some target missed or some recovery breached
+  std::vector<std::string> notes;
+};
+
+}  // namespace slaudit::audit
