@@ -127,7 +127,8 @@ std::optional<model::Cap> check_cap(Context& cx, const ast::CapSpec& spec, Sourc
                              "write: cap " + cx.written(spec.amount.range) + " of monthly fee;");
       return std::nullopt;
     }
-    cap.percent_of_fee = cx.percent(spec.amount, "the cap");
+    // Over a contract year or trailing months a cap may exceed one month's fee.
+    cap.percent_of_fee = cx.percent(spec.amount, "the cap", false, false);
     if (!cap.percent_of_fee) return std::nullopt;
   } else {
     if (spec.of_monthly_fee) {

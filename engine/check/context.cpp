@@ -81,14 +81,15 @@ std::optional<model::Amount> Context::amount(const ast::Quantity& q, const std::
   return resolve(q, what, allowed);
 }
 
-std::optional<model::Percent> Context::percent(const ast::Quantity& q, const std::string& what, bool zero_allowed) {
+std::optional<model::Percent> Context::percent(const ast::Quantity& q, const std::string& what, bool zero_allowed,
+                                               bool at_most_100) {
   auto a = resolve(q, what, {Dimension::Percent});
   if (!a) return std::nullopt;
   const Decimal zero = Decimal::from_int(0), hundred = Decimal::from_int(100);
-  if (a->value > hundred || a->value < zero || (!zero_allowed && a->value == zero)) {
+  if ((at_most_100 && a->value > hundred) || a->value < zero || (!zero_allowed && a->value == zero)) {
     diagnostics_.error("out-of-range", q.range,
                        what + " " + a->written + " is out of range: it must be " + (zero_allowed ? "from 0%" : "above 0%") +
-                           " up to 100%");
+                           (at_most_100 ? " up to 100%" : ""));
     return std::nullopt;
   }
   return model::Percent{q.number};

@@ -27,7 +27,7 @@ class Context {
 
   // A percentage in [min, max] (inclusive unless the flags say otherwise).
   std::optional<model::Percent> percent(const ast::Quantity& q, const std::string& what,
-                                        bool zero_allowed = false);
+                                        bool zero_allowed = false, bool at_most_100 = true);
   std::optional<Seconds> duration(const ast::Quantity& q, const std::string& what, bool zero_allowed = false);
   std::optional<model::Money> money(const ast::Quantity& q, const std::string& what);
   std::optional<model::CivilDate> date(const ast::Date& d);

@@ -1,0 +1,70 @@
+// Recovery clauses: time to recover by the clause's clock, breaches, credits,
+// per-fault statistics, and the fault classes nothing covers.
+#include <catch2/catch.hpp>
+
+#include "tests/support/audit_fixture.h"
+
+using namespace slaudit;
+using slaudit::testing::run_audit_text;
+
+namespace {
+const std::string kContract =
+    "contract \"t\" {\n  effective 2026-01-01 to 2027-12-31; timezone \"Asia/Shanghai\"; currency CNY;\n"
+    "  service training { fee 1200000.00 per month; }\n"
+    "  recovery training { faults (node_down, gpu_xid); within 20 min from detected to recovered;\n"
+    "    credit 1% of monthly fee per breach; cap 2% of monthly fee; }\n}\n";
+
+std::string incident(const std::string& id, const std::string& fault, const std::string& start,
+                     const std::string& detected, const std::string& recovered) {
+  return "{\"id\":\"" + id + "\",\"service\":\"training\",\"fault\":\"" + fault + "\",\"start\":\"2026-11-10T" + start +
+         "+08:00\",\"end\":\"2026-11-10T" + recovered + "+08:00\",\"detected\":\"2026-11-10T" + detected +
+         "+08:00\",\"recovered\":\"2026-11-10T" + recovered + "+08:00\"}\n";
+}
+}  // namespace
+
+TEST_CASE("recovery: time to recover, breaches, credits, stats and uncovered faults", "[audit][recovery]") {
+  // Clock from detected to recovered:
+  //   n1 node_down  10:05 -> 10:20 = 15 min      n2 node_down 11:02 -> 11:30 = 28 min (breach)
+  //   n3 node_down  12:00 -> 12:20 = 20 min (not more than 20: no breach)
+  //   g1 gpu_xid    13:10 -> 13:45 = 35 min (breach)   g2 gpu_xid 14:00 -> 14:50 = 50 min (breach)
+  //   o1 optical_module 15:00 -> 17:00: no clause covers it.
+  // 3 breaches x 1% of 1,200,000.00 = 36,000.00, capped at 2% = 24,000.00 CNY.
+  // node_down sorted 15, 20, 28 min: median (rank 2) 20 min, p95 (rank 3) 28, max 28.
+  const std::string log = incident("n1", "node_down", "10:00:00", "10:05:00", "10:20:00") +
+                          incident("n2", "node_down", "11:00:00", "11:02:00", "11:30:00") +
+                          incident("n3", "node_down", "12:00:00", "12:00:00", "12:20:00") +
+                          incident("g1", "gpu_xid", "13:00:00", "13:10:00", "13:45:00") +
+                          incident("g2", "gpu_xid", "14:00:00", "14:00:00", "14:50:00") +
+                          incident("o1", "optical_module", "15:00:00", "15:00:00", "17:00:00");
+  auto fx = run_audit_text(kContract, log, "2026-11");
+  REQUIRE(fx->report().recovery.size() == 1);
+  const auto& r = fx->report().recovery[0];
+  CHECK(r.findings.size() == 5);
+  CHECK(r.breaches == 3);
+  CHECK(r.credit_minor == 3600000);
+  CHECK(r.owed_minor == 2400000);
+  REQUIRE(r.stats.size() == 2);
+  CHECK(r.stats[1].fault == "node_down");
+  CHECK(r.stats[1].count == 3);
+  CHECK(r.stats[1].median == Seconds{20 * 60});
+  CHECK(r.stats[1].p95 == Seconds{28 * 60});
+  CHECK(r.stats[1].max == Seconds{28 * 60});
+  CHECK(r.stats[1].breaches == 1);
+  REQUIRE(r.uncovered.size() == 1);
+  CHECK(r.uncovered[0].fault == "optical_module");
+  CHECK(r.uncovered[0].max == Seconds{2 * 3600});
+  CHECK(r.uncovered_incidents == std::vector<std::string>{"o1"});
+  CHECK(fx->report().breached);
+}
+
+TEST_CASE("recovery: a missing detected time starts the clock at the start, flagged", "[audit][recovery]") {
+  const std::string log =
+      "{\"id\":\"x\",\"service\":\"training\",\"fault\":\"node_down\",\"start\":\"2026-11-10T10:00:00+08:00\","
+      "\"end\":\"2026-11-10T10:30:00+08:00\"}\n";
+  auto fx = run_audit_text(kContract, log, "2026-11");
+  const auto& f = fx->report().recovery[0].findings[0];
+  CHECK(f.time_to_recover == Seconds{1800});
+  CHECK(f.breach);
+  CHECK(f.flags == std::vector<std::string>{"no detected time: the clock started when the incident started",
+                                            "no recovered time: the clock stopped when the incident ended"});
+}
