@@ -1,0 +1,24 @@
+#pragma once
+// Pieces of rejection reasons. A reason is one line of valid UTF-8 whatever
+// the input held, so it can go into a terminal, a JSON report or a CSV cell.
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace slaudit {
+
+// The text with control characters and invalid UTF-8 escaped (\n, \t, \xff),
+// cut after `max_code_points` with an ellipsis.
+std::string printable(std::string_view text, size_t max_code_points = 200);
+
+// 'value', printable and cut at 60 code points: for quoting input in a reason.
+std::string quote_value(std::string_view value);
+
+// "unknown field 'ned' (did you mean 'end'?)"; the hint only for a near miss.
+std::string unknown_field_reason(std::string_view name, std::span<const std::string_view> known);
+
+// 1-based column, counted in code points, of byte offset `at` in `text`.
+size_t code_point_column(std::string_view text, size_t at);
+
+}  // namespace slaudit

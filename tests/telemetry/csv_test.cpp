@@ -1,0 +1,77 @@
+// The RFC 4180 tokenizer on its own: fields, line numbers, recovery.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "telemetry/csv.h"
+
+using namespace slaudit;
+
+namespace {
+
+std::vector<CsvRecord> records_of(std::string_view text) {
+  std::vector<CsvRecord> records;
+  CsvReader reader(text);
+  while (std::optional<CsvRecord> record = reader.next()) records.push_back(std::move(*record));
+  return records;
+}
+
+using Fields = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("telemetry csv: quoted fields keep commas, quotes and newlines", "[telemetry]") {
+  const auto records = records_of("a,\"b,c\",\"say \"\"hi\"\"\"\n\"x\ny\",,\"\"\nlast,\"\",z");
+  REQUIRE(records.size() == 3);
+  CHECK(records[0].fields == Fields{"a", "b,c", "say \"hi\""});
+  CHECK(records[0].line == 1);
+  CHECK(records[1].fields == Fields{"x\ny", "", ""});
+  CHECK(records[1].line == 2);
+  CHECK(records[2].fields == Fields{"last", "", "z"});
+  CHECK(records[2].line == 4);
+  for (const CsvRecord& record : records) CHECK(record.error.empty());
+}
+
+TEST_CASE("telemetry csv: CRLF, blank lines and spaces around fields", "[telemetry]") {
+  const auto records = records_of("a , b\r\n\r\n  \n \"c d\" ,e\r\n");
+  REQUIRE(records.size() == 2);
+  CHECK(records[0].fields == Fields{"a", "b"});
+  CHECK(records[1].fields == Fields{"c d", "e"});
+  CHECK(records[1].line == 4);
+  CHECK(records[1].bytes == std::string(" \"c d\" ,e").size());
+}
+
+TEST_CASE("telemetry csv: a trailing comma is an empty last field", "[telemetry]") {
+  const auto records = records_of("a,\n");
+  REQUIRE(records.size() == 1);
+  CHECK(records[0].fields == Fields{"a", ""});
+}
+
+TEST_CASE("telemetry csv: a multi-line quoted field that goes wrong ends at its opening line", "[telemetry]") {
+  const auto records = records_of("a,\"b\nc\"d\ne,f\n");
+  REQUIRE(records.size() == 3);
+  CHECK(records[0].error ==
+        "unexpected 'd' at line 2, column 3 after the closing quote of field 2, which opened at line 1, column 3; "
+        "expected ',' or the end of the line");
+  CHECK(records[0].bytes == 4);
+  CHECK(records[1].line == 2);
+  CHECK(records[1].error ==
+        "'\"' inside unquoted field 1 at column 2; quote the whole field and double the quotes inside it");
+  CHECK(records[2].line == 3);
+  CHECK(records[2].fields == Fields{"e", "f"});
+}
+
+TEST_CASE("telemetry csv: syntax errors name the spot and recovery resumes on the next line", "[telemetry]") {
+  const auto records = records_of("a,b\"c\nd,\"e\"f\ng,\"h\ni,j\n");
+  REQUIRE(records.size() == 4);
+  CHECK(records[0].error ==
+        "'\"' inside unquoted field 2 at column 4; quote the whole field and double the quotes inside it");
+  CHECK(records[1].line == 2);
+  CHECK(records[1].error == "unexpected 'f' after the closing quote of field 2 at column 6; expected ',' or the end of the line");
+  CHECK(records[2].line == 3);
+  CHECK(records[2].error == "unterminated quoted field: the quote at line 3, column 3 is never closed");
+  CHECK(records[3].line == 4);
+  CHECK(records[3].fields == Fields{"i", "j"});
+  CHECK(records[3].error.empty());
+}
