@@ -1,0 +1,21 @@
+#pragma once
+// CSV records to RawIncidents, by the column names in the header row.
+#include <string>
+#include <vector>
+
+#include "telemetry/csv.h"
+#include "telemetry/raw_incident.h"
+
+namespace slaudit {
+
+struct CsvColumns {
+  std::vector<std::string> names;
+  // Set when the header row itself is unusable; every record is then rejected
+  // with it, so none goes unaccounted for.
+  std::string problem;
+};
+
+CsvColumns csv_columns(const CsvRecord& header);
+RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row);
+
+}  // namespace slaudit

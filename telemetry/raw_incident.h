@@ -1,0 +1,43 @@
+#pragma once
+// One record's fields as written, before any value is checked. Both log
+// formats produce this, after checking only what is theirs (syntax, field
+// names, JSON types), so every rule about values lives in one place:
+// build_incident (incident_builder.h).
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "telemetry/incident.h"
+
+namespace slaudit {
+
+// An `affected` value in the form the log used.
+struct RawAffected {
+  enum class Form {
+    Text,    // "25%", "0.25", "64 gpus": a CSV cell or a JSON string
+    Number,  // a JSON number; `text` is its source text, never a double
+    Count,   // JSON {"gpus": N} or {"nodes": N}; `text` is N's source text
+  };
+  Form form = Form::Text;
+  std::string text;
+  CountUnit unit = CountUnit::Gpus;  // Count only
+  std::string shown;                 // the value as it should appear in a message
+};
+
+// Absent fields are nullopt. A present field may be empty (a CSV cell with
+// nothing in it, a JSON null or ""): optional fields treat that as absent,
+// required ones reject it.
+struct RawIncident {
+  size_t line = 0;
+  std::optional<std::string> id, service, start, end, detected, recovered;
+  std::optional<std::string> fault, cause, notice, cluster;
+  std::optional<RawAffected> affected;
+};
+
+// What a format layer hands on: a record, or the reason it was rejected.
+struct RawRecord {
+  std::optional<RawIncident> incident;
+  std::string reason;
+};
+
+}  // namespace slaudit
