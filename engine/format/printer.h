@@ -20,7 +20,9 @@
 //  - every comment kept, verbatim and in order: on the line of the item it
 //    trails in the source, or on its own line before the item it precedes
 //    (a comment between the tokens of a one-line item moves to just before
-//    it; one after the last item of a block stays before its `}`).
+//    it; one after the last item of a block stays before its `}`); the
+//    trailing comments of consecutive items in one block start in one
+//    column, one space after the longest of those items.
 // Numbers, units, names and strings print exactly as written (`99.90%`,
 // `72 h`, escapes kept), so formatting never changes what the file means:
 // parse(format(x)) is parse(x) up to source positions, and
