@@ -65,7 +65,14 @@ ast::CreditItem Builder::credit(P::CreditSpecContext* ctx) {
       ast::Quantity m;
       m.number_text = c->multiplier->getText();
       m.range = range(c->multiplier);
-      if (auto v = Decimal::parse(m.number_text)) m.number = *v;
+      if (auto v = Decimal::parse(m.number_text)) {
+        m.number = *v;
+      } else {
+        diagnostics_.error("number-too-long", m.range,
+                           "number '" + m.number_text + "' has more than " + std::to_string(Decimal::kMaxDigits) +
+                               " significant digits",
+                           "numbers are exact decimals of at most 18 digits");
+      }
       out.multiplier = m;
     }
     return {out};

@@ -234,6 +234,7 @@ ast::ClaimDeadline Builder::claim_deadline(P::ClaimDeadlineContext* ctx) {
       size_t n = 0;
       while (n < out.ordinal_text.size() && std::isdigit(static_cast<unsigned char>(out.ordinal_text[n]))) ++n;
       if (n > 0 && n <= 9) out.ordinal.value = std::stoll(out.ordinal_text.substr(0, n));
+      else diagnostics_.error("number-too-long", out.ordinal.range, "ordinal '" + out.ordinal_text + "' is too large");
     }
     out.anchor = anchor_of(c->anchor, *this);
     out.earliest = earliest(c->earliest);

@@ -39,10 +39,14 @@ Instant midnight(const TimeZone& zone, LocalDate day) {
 
 // Incident indexes of one service, by start.
 std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, const std::string& service) {
-  std::vector<size_t> out;
+  // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
+  std::vector<std::pair<Instant, size_t>> keyed;
   for (size_t i = 0; i < incidents.size(); ++i)
-    if (incidents[i].service == service) out.push_back(i);
-  std::stable_sort(out.begin(), out.end(), [&](size_t a, size_t b) { return incidents[a].start < incidents[b].start; });
+    if (incidents[i].service == service) keyed.emplace_back(incidents[i].start, i);
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<size_t> out;
+  out.reserve(keyed.size());
+  for (const auto& k : keyed) out.push_back(k.second);
   return out;
 }
 
@@ -69,8 +73,16 @@ Seconds edge_run(const ClassifiedPeriod& cp, bool at_end) {
   return run.end - run.start;
 }
 
+using ServiceIndex = std::vector<std::vector<size_t>>;  // per service, incident indexes by start
+
+ServiceIndex index_services(const AuditRequest& req) {
+  ServiceIndex out;
+  for (const auto& s : req.contract->services) out.push_back(service_incidents(req.incidents, s.name));
+  return out;
+}
+
 void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::AvailabilityClause& clause,
-                  AuditReport& report) {
+                  const ServiceIndex& by_service, AuditReport& report) {
   const auto& contract = *req.contract;
   const auto& service = contract.services[clause.service];
   std::vector<std::string> notes;
@@ -103,8 +115,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
     parts.push_back(whole ? std::make_pair(p.start, p.end)
                           : std::make_pair(std::max(p.start, active_from), std::min(p.end, active_to)));
   const Instant range_end = parts.back().second;
-  const auto indexes = service_incidents(req.incidents, service.name);
-  const auto buckets = bucket(req.incidents, indexes, parts, range_end);
+  const auto buckets = bucket(req.incidents, by_service[clause.service], parts, range_end);
 
   ClauseContext cx{&contract, &clause, &service, &req, &zone, &*scheme, &req.incidents, range_end};
   std::vector<ClassifiedPeriod> classified;
@@ -129,14 +140,15 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
   }
 }
 
-void audit_recovery_clauses(const AuditRequest& req, const TimeZone& zone, AuditReport& report) {
+void audit_recovery_clauses(const AuditRequest& req, const TimeZone& zone, const ServiceIndex& by_service,
+                            AuditReport& report) {
   const auto& contract = *req.contract;
   const Instant range_from = midnight(zone, from_civil(req.range.first));
   const Instant range_to = midnight(zone, from_civil(req.range.last) + boost::gregorian::date_duration(1));
   for (const auto& clause : contract.recovery) {
     const auto& service = contract.services[clause.service];
     std::vector<const Incident*> incidents;
-    for (size_t i : service_incidents(req.incidents, service.name)) {
+    for (size_t i : by_service[clause.service]) {
       const auto& inc = req.incidents[i];
       if (inc.start >= range_from && inc.start < range_to) incidents.push_back(&inc);
     }
@@ -144,7 +156,7 @@ void audit_recovery_clauses(const AuditRequest& req, const TimeZone& zone, Audit
     for (const auto& other : contract.recovery)
       if (other.service == clause.service) covered.insert(covered.end(), other.faults.begin(), other.faults.end());
     RecoveryInputs in{&clause, &incidents, covered, range_to, &zone, service.fee ? service.fee->minor : 0,
-                      model::RoundingMode::HalfUp};
+                      model::RoundingMode::HalfUp, req.record_findings};
     if (service.fee && service.fee_basis == model::FeeBasis::PerHour)
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month
     RecoveryAudit audited = audit_recovery(in);
@@ -175,8 +187,9 @@ AuditResult run_audit(const AuditRequest& req) {
   report.timezone = *contract.timezone;
   report.currency = *contract.currency;
   report.range = req.range.label;
-  for (const auto& clause : contract.availability) audit_clause(req, *zone, clause, report);
-  audit_recovery_clauses(req, *zone, report);
+  const ServiceIndex by_service = index_services(req);
+  for (const auto& clause : contract.availability) audit_clause(req, *zone, clause, by_service, report);
+  audit_recovery_clauses(req, *zone, by_service, report);
 
   for (const auto& s : contract.services) report.totals.push_back({s.name, 0});
   for (const auto& p : report.periods) {

@@ -24,8 +24,10 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
     const size_t index = incident_indexes[k];
     const Incident& incident = (*cx.incidents)[index];
     const Instant end = incident.end.value_or(cx.range_end);  // open: runs to the end of the audited range
-    IncidentDecision d = decide_incident(clause, *cx.service, incident);
+    const bool explain = cx.request->record_findings;
+    IncidentDecision d = decide_incident(clause, *cx.service, incident, explain);
     IncidentFinding f;
+    if (explain) {
     f.id = incident.id;
     f.line = incident.line;
     f.start = std::max(incident.start, from);
@@ -35,6 +37,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
     f.clause = d.clause;
     f.flags = std::move(d.flags);
     if (f.open) f.flags.push_back("open incident (no end in the log): runs to the end of the audited range");
+    }
     switch (d.kind) {
       case IncidentDecision::Kind::Down:
         intervals.push_back({incident.start, end, IntervalKind::Down, d.weight, k});
@@ -53,24 +56,24 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
         break;
     }
     out.owners.push_back(index);
-    out.findings.push_back(std::move(f));
+    if (cx.request->record_findings) out.findings.push_back(std::move(f));
   }
   for (size_t r = 0; r < maintenance.size(); ++r) {
     auto capped = apply_maintenance_cap(maintenance[r], clause.maintenance[r].cap_per_period, from, to);
     intervals.insert(intervals.end(), capped.windows.begin(), capped.windows.end());
     for (auto& over : capped.over_cap) {
-      auto& f = out.findings[over.owner];
-      f.flags.push_back("over the cap of " + duration_text(*clause.maintenance[r].cap_per_period) +
-                        " of maintenance per period: the part past the cap is downtime");
+      if (!out.findings.empty())
+        out.findings[over.owner].flags.push_back("over the cap of " + duration_text(*clause.maintenance[r].cap_per_period) +
+                                                 " of maintenance per period: the part past the cap is downtime");
       over.weight = weight_of[over.owner];
       intervals.push_back(over);
     }
   }
-  out.timeline = classify(from, to, std::move(intervals));
+  out.timeline = classify(from, to, std::move(intervals), cx.request->record_timeline);
   out.runs = downtime_runs(out.timeline, from, to);
   // Seconds per incident, by the attribution of each segment.
   for (const auto& s : out.timeline.segments) {
-    if (s.owner == SIZE_MAX) continue;
+    if (s.owner == SIZE_MAX || out.findings.empty()) continue;
     auto& f = out.findings[s.owner];
     if (s.state == TimeState::Down) f.down += s.end - s.start;
     else if (s.state == TimeState::Excluded) f.excluded += s.end - s.start;

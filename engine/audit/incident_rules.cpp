@@ -60,14 +60,15 @@ bool meets_threshold(const model::AffectedThreshold& t, const model::Service& se
   return true;
 }
 
-std::optional<IncidentDecision> excluded(const model::AvailabilityClause& clause, const Incident& incident) {
-  const std::string cause(cause_name(incident.cause));
+std::optional<IncidentDecision> excluded(const model::AvailabilityClause& clause, const Incident& incident, bool explain) {
+  const std::string_view cause = cause_name(incident.cause);
   if (auto it = clause.excluded_causes.find(cause); it != clause.excluded_causes.end())
-    return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0, "cause " + cause + " is excluded", it->second, {}};
+    return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0,
+                            explain ? "cause " + std::string(cause) + " is excluded" : "", it->second, {}};
   if (incident.fault)
     if (auto it = clause.excluded_faults.find(*incident.fault); it != clause.excluded_faults.end())
-      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0, "fault class " + *incident.fault + " is excluded",
-                              it->second, {}};
+      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0,
+                              explain ? "fault class " + *incident.fault + " is excluded" : "", it->second, {}};
   return std::nullopt;
 }
 
@@ -83,44 +84,45 @@ std::string duration_text(Seconds s) {
 }
 
 IncidentDecision decide_incident(const model::AvailabilityClause& clause, const model::Service& service,
-                                 const Incident& incident) {
-  if (auto ex = excluded(clause, incident)) return *ex;
+                                 const Incident& incident, bool explain) {
+  // `explain` only decides whether reasons are worded; every decision is the same without it.
+  if (auto ex = excluded(clause, incident, explain)) return *ex;
   IncidentDecision d;
   if (incident.cause == Cause::Maintenance && !clause.maintenance.empty()) {
     std::string failed;
     for (size_t i = 0; i < clause.maintenance.size(); ++i) {
       const auto& rule = clause.maintenance[i];
+      d.clause = rule.range;
       if (!rule.min_notice)
-        return {IncidentDecision::Kind::Maintenance, 0, i, "scheduled maintenance is excluded", rule.range, {}};
+        return {IncidentDecision::Kind::Maintenance, 0, i, explain ? "scheduled maintenance is excluded" : "", rule.range, {}};
       if (!incident.notice) {
-        failed = "no notice is recorded; " + duration_text(*rule.min_notice) + " required";
-        d.clause = rule.range;
+        if (explain) failed = "no notice is recorded; " + duration_text(*rule.min_notice) + " required";
         continue;
       }
       const Seconds given = incident.start - *incident.notice;
       if (compare(given, rule.notice_cmp, *rule.min_notice))
         return {IncidentDecision::Kind::Maintenance, 0, i,
-                "maintenance with " + duration_text(given) + " notice is excluded", rule.range, {}};
-      failed = "notice " + duration_text(given) + " is less than the " + duration_text(*rule.min_notice) + " required";
-      d.clause = rule.range;
+                explain ? "maintenance with " + duration_text(given) + " notice is excluded" : "", rule.range, {}};
+      if (explain)
+        failed = "notice " + duration_text(given) + " is less than the " + duration_text(*rule.min_notice) + " required";
     }
-    d.flags.push_back("maintenance counted as downtime: " + failed);
+    if (explain) d.flags.push_back("maintenance counted as downtime: " + failed);
   }
   std::string why;
   if (clause.measurement && clause.measurement->kind == model::MeasurementKind::AffectedThreshold) {
     if (!meets_threshold(clause.measurement->threshold, service, incident, why))
       return {IncidentDecision::Kind::BelowThreshold, 0, 0,
-              "affected " + affected_text(*incident.scope.affected) + " is below the threshold",
+              explain ? "affected " + affected_text(*incident.scope.affected) + " is below the threshold" : "",
               clause.measurement->range, {}};
-    if (!why.empty()) d.flags.push_back(why + "; counted as a full outage");
+    if (explain && !why.empty()) d.flags.push_back(why + "; counted as a full outage");
   }
   if (clause.measurement && clause.measurement->kind == model::MeasurementKind::Weighted) {
     auto share = affected_share(service, incident, why);
     d.weight = share.value_or(kWeightOne);
-    if (!share) d.flags.push_back(why + "; weighted as a full outage");
+    if (explain && !share) d.flags.push_back(why + "; weighted as a full outage");
   }
   d.kind = IncidentDecision::Kind::Down;
-  if (d.reason.empty()) d.reason = d.flags.empty() ? "counted as downtime" : "counted as downtime (see flags)";
+  if (explain) d.reason = d.flags.empty() ? "counted as downtime" : "counted as downtime (see flags)";
   if (d.clause.end == 0 && clause.measurement) d.clause = clause.measurement->range;
   return d;
 }

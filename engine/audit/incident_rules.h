@@ -21,8 +21,9 @@ struct IncidentDecision {
   std::vector<std::string> flags;
 };
 
+// `explain`: also word the reason and flags (skipped for figures-only audits).
 IncidentDecision decide_incident(const model::AvailabilityClause& clause, const model::Service& service,
-                                 const Incident& incident);
+                                 const Incident& incident, bool explain = true);
 
 // "72 h", "1 d 2 h", "90 s": for messages.
 std::string duration_text(Seconds s);

@@ -28,6 +28,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
   Rational down = 0;
   std::vector<bool> counted_owner(cp.findings.size(), false);
   size_t ignored = 0;
+  const bool detail = !cp.findings.empty();
   for (size_t r = 0; r < cp.runs.size(); ++r) {
     const auto& run = cp.runs[r];
     const bool first = r == 0 && run.touches_start, last = r + 1 == cp.runs.size() && run.touches_end;
@@ -36,7 +37,8 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
       ++ignored;
       continue;
     }
-    for (size_t o : run.owners) counted_owner[o] = true;
+    if (detail)
+      for (size_t o : run.owners) counted_owner[o] = true;
     const Seconds own = run.end - run.start;
     // Weighted seconds, scaled by the partial-minute rounding of the run.
     Rational weighted = Rational(boost::multiprecision::cpp_int(run.weighted)) / kWeightOne;

@@ -53,9 +53,10 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
     f.flags.push_back("still open: timed to the end of the audited range");
   }
   f.time_to_recover = std::max(Seconds{0}, *stop - start);
+  f.breach = c.limit && f.time_to_recover > *c.limit;
+  if (!in.record_findings) return f;
   f.clock = std::string(from_detected && i.detected ? "detected " : "started ") + format_local(start, *in.zone) + " -> " +
             (to_recovered && i.recovered ? "recovered " : "ended ") + format_local(*stop, *in.zone);
-  f.breach = c.limit && f.time_to_recover > *c.limit;
   return f;
 }
 
@@ -86,7 +87,7 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
       ++out.breaches;
       ++breaches[fault];
     }
-    out.findings.push_back(std::move(f));
+    if (in.record_findings) out.findings.push_back(std::move(f));
   }
   out.stats = stats_of(covered, breaches);
   out.uncovered = stats_of(uncovered, {});

@@ -19,6 +19,7 @@ struct RecoveryInputs {
   const TimeZone* zone = nullptr;
   int64_t monthly_fee_minor = 0;
   model::RoundingMode rounding = model::RoundingMode::HalfUp;
+  bool record_findings = true;  // per-incident findings (with their clock text); statistics always
 };
 
 RecoveryAudit audit_recovery(const RecoveryInputs& in);

@@ -40,7 +40,7 @@ void append(Classification& out, Instant start, Instant end, TimeState state, in
 
 }  // namespace
 
-Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals) {
+Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals, bool with_active) {
   std::vector<Boundary> boundaries;
   boundaries.reserve(intervals.size() * 2);
   for (size_t i = 0; i < intervals.size(); ++i) {
@@ -77,7 +77,8 @@ Classification classify(Instant from, Instant to, std::vector<TimelineInterval> 
     }
     const Instant next = b < boundaries.size() ? std::min(boundaries[b].at, to) : to;
     std::vector<size_t> active;
-    for (const auto* set : {&windows, &down, &excluded})
+    if (with_active)
+      for (const auto* set : {&windows, &down, &excluded})
       for (size_t i : *set)
         if (intervals[i].owner != SIZE_MAX) active.push_back(intervals[i].owner);
     std::sort(active.begin(), active.end());

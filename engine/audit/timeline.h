@@ -42,6 +42,7 @@ struct Classification {
   std::vector<ClassifiedSegment> segments;  // tile [from, to) in order
 };
 
-Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals);
+// `with_active`: fill ClassifiedSegment::active (for timelines); costs an allocation per segment.
+Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals, bool with_active = true);
 
 }  // namespace slaudit::audit

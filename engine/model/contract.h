@@ -193,7 +193,7 @@ struct AvailabilityClause {
   std::vector<MaintenanceExclusion> maintenance;
   std::vector<RecurringWindow> windows;
   // Excluded causes, fault classes and components, each with the item that excludes it.
-  std::map<std::string, SourceRange> excluded_causes, excluded_faults, excluded_components;
+  std::map<std::string, SourceRange, std::less<>> excluded_causes, excluded_faults, excluded_components;
   std::vector<SourceRange> exclusion_ranges;  // every `exclude` item, for rules and explain
   std::optional<ExcludedTreatment> excluded_time;
   std::optional<Seconds> hour_rule_more_than;  // no charge for a clock hour with more than X down
