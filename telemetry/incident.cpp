@@ -42,7 +42,7 @@ std::string affected_text(const Affected& affected) {
 bool same_content(const Incident& a, const Incident& b) {
   return a.id == b.id && a.service == b.service && a.start == b.start && a.end == b.end &&
          a.detected == b.detected && a.recovered == b.recovered && a.fault == b.fault &&
-         a.cause == b.cause && a.scope == b.scope && a.notice == b.notice;
+         a.cause == b.cause && a.scope == b.scope && a.notice == b.notice && a.component == b.component;
 }
 
 }  // namespace slaudit

@@ -65,6 +65,7 @@ struct Incident {
   Cause cause = Cause::Provider;
   Scope scope;
   std::optional<Instant> notice;  // when the customer was told; matters for maintenance
+  std::optional<std::string> component;  // the part of the service affected, e.g. "console"; for component exclusions
 
   bool is_open() const { return !end.has_value(); }
 };

@@ -144,6 +144,7 @@ Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out
   if (Reason r = read_cause(raw.cause, out.cause)) return r;
   if (Reason r = read_fault(raw.fault, out.fault)) return r;
   if (raw.cluster && !is_blank(*raw.cluster)) out.scope.cluster = *raw.cluster;
+  if (raw.component && !is_blank(*raw.component)) out.component = *raw.component;
   if (Reason r = read_affected(raw.affected, out.scope.affected)) return r;
   // An incident may end the second it starts; it may not end before.
   if (Reason r = check_not_before_start("end", out.end, out.start)) return r;

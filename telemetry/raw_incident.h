@@ -30,7 +30,7 @@ struct RawAffected {
 struct RawIncident {
   size_t line = 0;
   std::optional<std::string> id, service, start, end, detected, recovered;
-  std::optional<std::string> fault, cause, notice, cluster;
+  std::optional<std::string> fault, cause, notice, cluster, component;
   std::optional<RawAffected> affected;
 };
 

@@ -17,7 +17,7 @@ struct TextField {
   std::optional<std::string> RawIncident::*member;
 };
 
-inline constexpr std::array<TextField, 9> kTextFields = {{
+inline constexpr std::array<TextField, 10> kTextFields = {{
     {"id", &RawIncident::id},
     {"service", &RawIncident::service},
     {"start", &RawIncident::start},
@@ -27,13 +27,15 @@ inline constexpr std::array<TextField, 9> kTextFields = {{
     {"fault", &RawIncident::fault},
     {"cause", &RawIncident::cause},
     {"notice", &RawIncident::notice},
+    {"component", &RawIncident::component},
 }};
 
-inline constexpr std::array<std::string_view, 10> kJsonFieldNames = {
-    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "scope"};
+inline constexpr std::array<std::string_view, 11> kJsonFieldNames = {
+    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "scope", "component"};
 inline constexpr std::array<std::string_view, 2> kJsonScopeFieldNames = {"scope.cluster", "scope.affected"};
-inline constexpr std::array<std::string_view, 11> kCsvFieldNames = {
-    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "cluster", "affected"};
+inline constexpr std::array<std::string_view, 12> kCsvFieldNames = {
+    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "cluster", "affected",
+    "component"};
 
 inline const TextField* find_text_field(std::string_view name) {
   for (const TextField& field : kTextFields) {

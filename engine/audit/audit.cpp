@@ -134,8 +134,11 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
     const Seconds after = joined_after ? edge_run(classified[k + 1], false) : Seconds{0};
     const LocalDate period_last = classified[k].period.last_day;
     PeriodAudit audited = judge_period(cx, std::move(classified[k]), before, after, earlier);
+    // Counted as whole, a period the service only partly covered is still reported as partial.
+    if (whole && (periods[k].start < active_from || periods[k].end > active_to)) audited.partial = true;
     if (audited.partial) audited.partial_rule = whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
-    earlier.emplace_back(period_last, audited.owed_minor);
+    // Caps count the capped credits only: the hour rule's credit is outside them.
+    earlier.emplace_back(period_last, audited.owed_minor - audited.hour_rule_minor);
     report.periods.push_back(std::move(audited));
   }
 }

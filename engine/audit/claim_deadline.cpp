@@ -11,6 +11,15 @@ using boost::gregorian::months;
 
 std::string date_text(LocalDate d) { return boost::gregorian::to_iso_extended_string(d); }
 
+// N months after `day`, clamped to the month's length (Boost's months() would
+// snap an end-of-month date to the next month's end: Feb 28 + 1 month = Mar 31).
+LocalDate add_months(LocalDate day, int64_t n) {
+  const int64_t index = static_cast<int64_t>(day.year()) * 12 + (day.month().as_number() - 1) + n;
+  const int year = static_cast<int>(index / 12), month = static_cast<int>(index % 12) + 1;
+  const int last = boost::gregorian::gregorian_calendar::end_of_month_day(year, month);
+  return LocalDate(year, month, std::min<int>(day.day(), last));
+}
+
 LocalDate nth_working_day_after(LocalDate day, int64_t n) {
   LocalDate d = day;
   for (int64_t k = 0; k < n;) {
@@ -28,7 +37,7 @@ std::optional<LocalDate> deadline(const DeadlineInputs& in) {
   if (!anchor) return std::nullopt;
   switch (rule.unit) {
     case model::DeadlineUnit::Days: return *anchor + date_duration(rule.count);
-    case model::DeadlineUnit::Months: return (*anchor + date_duration(1)) + months(static_cast<int>(rule.count)) - date_duration(1);
+    case model::DeadlineUnit::Months: return add_months(*anchor + date_duration(1), rule.count) - date_duration(1);
     case model::DeadlineUnit::BillingCycles: {
       auto period = period_containing_date(*in.scheme, *in.zone, *anchor);
       for (int64_t k = 0; period && k < rule.count; ++k)

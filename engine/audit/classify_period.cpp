@@ -19,7 +19,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
 
   std::vector<TimelineInterval> intervals = recurring_windows(clause.windows, *cx.zone, from, to);
   std::vector<std::vector<MaintenanceCandidate>> maintenance(clause.maintenance.size());
-  std::vector<int64_t> weight_of(incident_indexes.size(), kWeightOne);
+  std::vector<Weight> weight_of(incident_indexes.size(), kWeightOne);
   for (size_t k = 0; k < incident_indexes.size(); ++k) {
     const size_t index = incident_indexes[k];
     const Incident& incident = (*cx.incidents)[index];

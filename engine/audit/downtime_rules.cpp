@@ -8,13 +8,12 @@ std::vector<DowntimeRun> downtime_runs(const Classification& c, Instant from, In
   std::vector<DowntimeRun> runs;
   for (const auto& s : c.segments) {
     if (s.state != TimeState::Down) continue;
-    const __int128 weighted = static_cast<__int128>((s.end - s.start).count()) * s.weight;
-    if (!runs.empty() && runs.back().end == s.start) {
-      runs.back().end = s.end;
-      runs.back().weighted += weighted;
-    } else {
-      runs.push_back({s.start, s.end, weighted, s.start == from, false, {}});
-    }
+    if (runs.empty() || runs.back().end != s.start) runs.push_back({s.start, s.start, 0, 0, s.start == from, false, {}});
+    auto& run = runs.back();
+    run.end = s.end;
+    const int64_t seconds = (s.end - s.start).count();
+    if (s.weight.full()) run.full_seconds += seconds;
+    else run.partial += Rational(seconds) * s.weight.num / s.weight.den;
     auto& owners = runs.back().owners;
     if (s.owner != SIZE_MAX && std::find(owners.begin(), owners.end(), s.owner) == owners.end()) owners.push_back(s.owner);
   }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/audit/report.h"
 #include "engine/audit/timeline.h"
 #include "engine/model/contract.h"
 
@@ -14,7 +15,8 @@ namespace slaudit::audit {
 
 struct DowntimeRun {
   Instant start, end;       // within the period
-  __int128 weighted = 0;    // sum of seconds x weight (kWeightOne = a full second)
+  int64_t full_seconds = 0; // seconds at full weight
+  Rational partial = 0;     // seconds x weight where the weight is a share below 1, exact
   bool touches_start = false, touches_end = false;
   std::vector<size_t> owners;  // incidents attributed any second of the run
 };

@@ -20,17 +20,21 @@ bool compare(Seconds a, Comparator op, Seconds b) {
   return false;
 }
 
-// The incident's affected share of the service as fixed point, or nullopt when
-// the log does not say or a count cannot be related to the service's size.
-std::optional<int64_t> affected_share(const model::Service& service, const Incident& incident, std::string& why) {
+int64_t pow10(int n) {
+  int64_t p = 1;
+  for (int i = 0; i < n; ++i) p *= 10;
+  return p;
+}
+
+// The incident's affected share of the service, exactly, or nullopt when the
+// log does not say or a count cannot be related to the service's size.
+std::optional<Weight> affected_share(const model::Service& service, const Incident& incident, std::string& why) {
   if (!incident.scope.affected) {
     why = "the log does not say how much was affected";
     return std::nullopt;
   }
-  if (auto* share = std::get_if<AffectedShare>(&*incident.scope.affected)) {
-    auto fixed = share->share.scaled_to(18);
-    return fixed ? std::optional<int64_t>(*fixed) : std::nullopt;
-  }
+  if (auto* share = std::get_if<AffectedShare>(&*incident.scope.affected))
+    return Weight{share->share.coefficient(), pow10(share->share.scale())};
   const auto& count = std::get<AffectedCount>(*incident.scope.affected);
   const auto& capacity = count.unit == CountUnit::Gpus ? service.gpus : service.nodes;
   if (!capacity) {
@@ -38,8 +42,7 @@ std::optional<int64_t> affected_share(const model::Service& service, const Incid
           affected_text(*incident.scope.affected) + " cannot be made a share";
     return std::nullopt;
   }
-  const __int128 share = static_cast<__int128>(std::min(count.count, *capacity)) * kWeightOne / *capacity;
-  return static_cast<int64_t>(share);
+  return Weight{std::min(count.count, *capacity), *capacity};
 }
 
 bool meets_threshold(const model::AffectedThreshold& t, const model::Service& service, const Incident& incident,
@@ -47,8 +50,8 @@ bool meets_threshold(const model::AffectedThreshold& t, const model::Service& se
   if (t.unit == model::AffectedUnit::Share) {
     auto share = affected_share(service, incident, why);
     if (!share) return true;  // unknown: counted in full, and flagged
-    const int64_t threshold = *t.share.scaled_to(18);
-    return t.cmp == Comparator::GreaterThan ? *share > threshold : *share >= threshold;
+    const Weight threshold{t.share.coefficient(), pow10(t.share.scale())};
+    return t.cmp == Comparator::GreaterThan ? threshold < *share : !(*share < threshold);
   }
   // A count threshold: compare counts of the same unit, or a share times capacity.
   const CountUnit unit = t.unit == model::AffectedUnit::Gpus ? CountUnit::Gpus : CountUnit::Nodes;
@@ -63,12 +66,16 @@ bool meets_threshold(const model::AffectedThreshold& t, const model::Service& se
 std::optional<IncidentDecision> excluded(const model::AvailabilityClause& clause, const Incident& incident, bool explain) {
   const std::string_view cause = cause_name(incident.cause);
   if (auto it = clause.excluded_causes.find(cause); it != clause.excluded_causes.end())
-    return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0,
+    return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, kWeightOne, 0,
                             explain ? "cause " + std::string(cause) + " is excluded" : "", it->second, {}};
   if (incident.fault)
     if (auto it = clause.excluded_faults.find(*incident.fault); it != clause.excluded_faults.end())
-      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, 0, 0,
+      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, kWeightOne, 0,
                               explain ? "fault class " + *incident.fault + " is excluded" : "", it->second, {}};
+  if (incident.component)
+    if (auto it = clause.excluded_components.find(*incident.component); it != clause.excluded_components.end())
+      return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, kWeightOne, 0,
+                              explain ? "component " + *incident.component + " is excluded" : "", it->second, {}};
   return std::nullopt;
 }
 
@@ -94,14 +101,14 @@ IncidentDecision decide_incident(const model::AvailabilityClause& clause, const 
       const auto& rule = clause.maintenance[i];
       d.clause = rule.range;
       if (!rule.min_notice)
-        return {IncidentDecision::Kind::Maintenance, 0, i, explain ? "scheduled maintenance is excluded" : "", rule.range, {}};
+        return {IncidentDecision::Kind::Maintenance, kWeightOne, i, explain ? "scheduled maintenance is excluded" : "", rule.range, {}};
       if (!incident.notice) {
         if (explain) failed = "no notice is recorded; " + duration_text(*rule.min_notice) + " required";
         continue;
       }
       const Seconds given = incident.start - *incident.notice;
       if (compare(given, rule.notice_cmp, *rule.min_notice))
-        return {IncidentDecision::Kind::Maintenance, 0, i,
+        return {IncidentDecision::Kind::Maintenance, kWeightOne, i,
                 explain ? "maintenance with " + duration_text(given) + " notice is excluded" : "", rule.range, {}};
       if (explain)
         failed = "notice " + duration_text(given) + " is less than the " + duration_text(*rule.min_notice) + " required";
@@ -111,7 +118,7 @@ IncidentDecision decide_incident(const model::AvailabilityClause& clause, const 
   std::string why;
   if (clause.measurement && clause.measurement->kind == model::MeasurementKind::AffectedThreshold) {
     if (!meets_threshold(clause.measurement->threshold, service, incident, why))
-      return {IncidentDecision::Kind::BelowThreshold, 0, 0,
+      return {IncidentDecision::Kind::BelowThreshold, kWeightOne, 0,
               explain ? "affected " + affected_text(*incident.scope.affected) + " is below the threshold" : "",
               clause.measurement->range, {}};
     if (explain && !why.empty()) d.flags.push_back(why + "; counted as a full outage");

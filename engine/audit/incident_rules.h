@@ -14,7 +14,7 @@ namespace slaudit::audit {
 
 struct IncidentDecision {
   enum class Kind { Down, ExcludedIncident, Maintenance, BelowThreshold } kind = Kind::Down;
-  int64_t weight = kWeightOne;          // Down: affected share as fixed point
+  Weight weight = kWeightOne;           // Down: the affected share
   size_t maintenance_rule = 0;          // Maintenance: index into clause.maintenance
   std::string reason;
   SourceRange clause;

@@ -22,8 +22,9 @@ std::string rational_text(const Rational& r) {
 }
 
 // Counted downtime after the minimum-downtime and partial-minute rules.
+// `first_counted`: where the first counted run starts (the anchor of deadlines "after incident").
 Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
-                          PeriodAudit& out) {
+                          PeriodAudit& out, std::optional<Instant>& first_counted) {
   const auto& clause = *cx.clause;
   Rational down = 0;
   std::vector<bool> counted_owner(cp.findings.size(), false);
@@ -37,11 +38,12 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
       ++ignored;
       continue;
     }
+    if (!first_counted) first_counted = run.start;
     if (detail)
       for (size_t o : run.owners) counted_owner[o] = true;
     const Seconds own = run.end - run.start;
     // Weighted seconds, scaled by the partial-minute rounding of the run.
-    Rational weighted = Rational(boost::multiprecision::cpp_int(run.weighted)) / kWeightOne;
+    const Rational weighted = Rational(run.full_seconds) + run.partial;
     down += weighted * v.counted.count() / own.count();
   }
   for (size_t k = 0; k < cp.findings.size(); ++k) {
@@ -141,7 +143,8 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   out.explain.push_back({"down (raw)", seconds_text(out.down_raw), "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
 
-  out.down = counted_downtime(cx, cp, before, after, out);
+  std::optional<Instant> first_counted;
+  out.down = counted_downtime(cx, cp, before, after, out, first_counted);
   out.explain.push_back({"down (counted)", rational_text(out.down),
                          clause.partial_minutes ? "after the minimum-downtime and partial-minute rules" : "after the minimum-downtime rule",
                          SourceRange{}});
@@ -197,11 +200,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
 
   // The claim deadline decides whether the capped credit is owed.
   std::optional<LocalDate> first_down;
-  for (const auto& s : cp.timeline.segments)
-    if (s.state == TimeState::Down) {
-      first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(s.start)));
-      break;
-    }
+  if (first_counted) first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(*first_counted)));
   std::optional<model::CivilDate> filed;
   for (const auto& c : cx.request->claims)
     if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period)) filed = c.filed;

@@ -20,11 +20,12 @@ struct ByPriority {
   bool operator()(size_t a, size_t b) const {
     const auto& x = (*intervals)[a];
     const auto& y = (*intervals)[b];
-    return std::make_tuple(-x.weight, x.start, a) < std::make_tuple(-y.weight, y.start, b);
+    if (!(x.weight == y.weight)) return y.weight < x.weight;  // heaviest first
+    return std::make_tuple(x.start, a) < std::make_tuple(y.start, b);
   }
 };
 
-void append(Classification& out, Instant start, Instant end, TimeState state, int64_t weight, size_t owner,
+void append(Classification& out, Instant start, Instant end, TimeState state, Weight weight, size_t owner,
             std::vector<size_t> active) {
   if (end <= start) return;
   if (!out.segments.empty()) {
@@ -84,14 +85,14 @@ Classification classify(Instant from, Instant to, std::vector<TimelineInterval> 
     std::sort(active.begin(), active.end());
     active.erase(std::unique(active.begin(), active.end()), active.end());
     if (!windows.empty()) {
-      append(out, cursor, next, TimeState::Excluded, 0, intervals[*windows.begin()].owner, std::move(active));
+      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[*windows.begin()].owner, std::move(active));
     } else if (!down.empty()) {
       const auto& best = intervals[*down.begin()];
       append(out, cursor, next, TimeState::Down, best.weight, best.owner, std::move(active));
     } else if (!excluded.empty()) {
-      append(out, cursor, next, TimeState::Excluded, 0, intervals[*excluded.begin()].owner, std::move(active));
+      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[*excluded.begin()].owner, std::move(active));
     } else {
-      append(out, cursor, next, TimeState::Up, 0, SIZE_MAX, {});
+      append(out, cursor, next, TimeState::Up, Weight{0, 1}, SIZE_MAX, {});
     }
     cursor = next;
   }

@@ -18,14 +18,24 @@ namespace slaudit::audit {
 
 enum class IntervalKind { ExclusionWindow, Down, ExcludedIncident };
 
-// Shares are fixed-point integers at kWeightScale: 1.0 is 10^18, so weighted
-// sums stay exact in 128-bit integers.
-inline constexpr int64_t kWeightOne = 1'000'000'000'000'000'000;
+// The affected share of a down interval, as an exact fraction: a logged share
+// 0.25 is 25/100, a count of 1 node of 3 is 1/3 (never rounded to a decimal).
+struct Weight {
+  int64_t num = 1, den = 1;  // 0 < num <= den <= 10^18
+  bool full() const { return num == den; }
+  friend bool operator<(const Weight& a, const Weight& b) {
+    return static_cast<__int128>(a.num) * b.den < static_cast<__int128>(b.num) * a.den;
+  }
+  friend bool operator==(const Weight& a, const Weight& b) {
+    return static_cast<__int128>(a.num) * b.den == static_cast<__int128>(b.num) * a.den;
+  }
+};
+inline constexpr Weight kWeightOne{1, 1};
 
 struct TimelineInterval {
   Instant start, end;  // half-open; clipped to the period by the caller
   IntervalKind kind = IntervalKind::Down;
-  int64_t weight = kWeightOne;  // Down only: the affected share
+  Weight weight = kWeightOne;   // Down only: the affected share
   size_t owner = SIZE_MAX;      // index of the incident it stands for; SIZE_MAX for a recurring window
 };
 
@@ -33,7 +43,7 @@ struct TimelineInterval {
 struct ClassifiedSegment {
   Instant start, end;
   TimeState state = TimeState::Up;
-  int64_t weight = 0;      // Down: the weight of the attributed interval
+  Weight weight{0, 1};     // Down: the weight of the attributed interval
   size_t owner = SIZE_MAX; // the attributed interval's owner
   std::vector<size_t> active;  // owners of every interval active in the segment
 };

@@ -248,3 +248,28 @@ TEST_CASE("DST months in New York have their real length", "[audit]") {
   CHECK(fx->period("vm", "2026-11").length == Seconds{2595600});
   CHECK(fx->period("vm", "2026-04").length == Seconds{2592000});
 }
+
+TEST_CASE("an incident of an excluded component is excluded", "[audit]") {
+  // The console was down 1 h (excluded component); the service itself 30 min.
+  auto fx = run_audit_text(contract(kTiers + "    exclude component in (\"console\");"),
+                           incident("ui", "2026-11-10T10:00:00+08:00", "2026-11-10T11:00:00+08:00",
+                                    ",\"component\":\"console\"") +
+                               incident("core", "2026-11-11T10:00:00+08:00", "2026-11-11T10:30:00+08:00"),
+                           "2026-11");
+  const auto& p = fx->period("training", "2026-11");
+  CHECK(fx->finding(p, "ui").role == IncidentRole::Excluded);
+  CHECK(fx->finding(p, "ui").reason == "component console is excluded");
+  CHECK(p.excluded == Seconds{3600});
+  CHECK(p.down == Rational(1800));
+}
+
+TEST_CASE("a count share is exact: 1 node of 3 for 3 h is 3,600 s, not 3,599.999...", "[audit]") {
+  const std::string c = "contract \"t\" { timezone \"UTC\"; currency USD;\n"
+                        "  service s { fee 10.00 per month; capacity 3 nodes; }\n"
+                        "  availability s { target 99.9%; period calendar month; unavailable weighted by affected share; } }\n";
+  auto fx = run_audit_text(c,
+                           "{\"id\":\"a\",\"service\":\"s\",\"start\":\"2026-11-10T00:00:00Z\",\"end\":\"2026-11-10T03:00:00Z\","
+                           "\"scope\":{\"affected\":{\"nodes\":1}}}\n",
+                           "2026-11");
+  CHECK(fx->period("s", "2026-11").down == Rational(3600));
+}

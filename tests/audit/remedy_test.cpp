@@ -160,3 +160,63 @@ TEST_CASE("partial periods: prorated, whole, split", "[audit][remedy]") {
     CHECK(*p.availability == Rational(179, 180));
   }
 }
+
+TEST_CASE("a month after a month-end date is clamped, not snapped to the next month's end", "[audit][remedy]") {
+  // Billing month from day 31: 2026-01-31/2026-02-27 ends on the 27th; "within 1 month after period end":
+  // the period ends 2026-02-28 (the day after), one month later is 2026-03-28, so the last day is 2026-03-27.
+  auto fx = run_audit_text(contract("    target 99.9%; period billing month from day 31;\n"
+                                    "    credit of monthly fee { below 99.9%: 10%; }\n"
+                                    "    claim within 1 month after period end;"),
+                           incident("a", "2026-02-10T00:00:00+08:00", "2026-02-11T00:00:00+08:00"), "2026-02-10");
+  CHECK(fx->period("s", "2026-01-31/2026-02-27").claim.deadline == model::CivilDate{2026, 3, 27});
+}
+
+TEST_CASE("the repeated hour when clocks go back is two clock hours", "[audit][remedy]") {
+  // New York, 2026-11-01: 01:00-02:00 EDT then 01:00-02:00 EST. Down 01:30 EDT to 01:30 EST:
+  // 30 min in each of the two hours -> both over 6 min -> 2 hours not charged.
+  const std::string c = "contract \"t\" { timezone \"America/New_York\"; currency USD;\n"
+                        "  service s { fee 1.00 per hour; }\n"
+                        "  availability s { target 99.5%; period calendar month;\n"
+                        "    no charge for clock hour with more than 6 min down; } }\n";
+  auto fx = run_audit_text(c,
+                           "{\"id\":\"a\",\"service\":\"s\",\"start\":\"2026-11-01T01:30:00-04:00\","
+                           "\"end\":\"2026-11-01T01:30:00-05:00\"}\n",
+                           "2026-11");
+  CHECK(fx->period("s", "2026-11").free_hours == 2);
+}
+
+TEST_CASE("deadlines after the incident anchor on counted downtime, not on an ignored blip", "[audit][remedy]") {
+  // A 30 s blip on the 2nd is ignored (shorter than 1 min); the counted outage starts on the 20th:
+  // "within 10 d after incident" -> 2026-11-30.
+  auto fx = run_audit_text(contract(kTiers + "    ignore downtime shorter than 1 min;\n    claim within 10 d after incident;"),
+                           incident("blip", "2026-11-02T00:00:00+08:00", "2026-11-02T00:00:30+08:00") +
+                               incident("real", "2026-11-20T00:00:00+08:00", "2026-11-22T00:00:00+08:00"),
+                           "2026-11");
+  CHECK(fx->period("s", "2026-11").claim.deadline == model::CivilDate{2026, 11, 30});
+}
+
+TEST_CASE("hour-rule credits do not use up a cap over trailing months", "[audit][remedy]") {
+  // October: 10 hours over the limit (fee 1.00 per hour: 10.00, credited outside the cap), no tier credit.
+  // November: the 2-day outage earns the 100% tier, capped at 50% over 12 months, and 48 more hours.
+  std::string log;
+  for (int h = 0; h < 10; ++h) {
+    const std::string hh = (h < 10 ? "0" : "") + std::to_string(h);
+    log += incident("o" + hh, "2026-10-05T" + hh + ":00:00+08:00", "2026-10-05T" + hh + ":07:00+08:00");
+  }
+  log += kTwoDays;
+  auto fx = run_audit_text(contract("    target 99.0%; period calendar month;\n"
+                                    "    credit of monthly fee { below 99.0%: 100%; }\n"
+                                    "    no charge for clock hour with more than 6 min down;\n"
+                                    "    cap 50% of monthly fee per trailing 12 months;",
+                                    "fee 1.00 per hour;"),
+                           log, "2026-10-01..2026-11-30");
+  const auto& oct = fx->period("s", "2026-10");
+  CHECK(oct.free_hours == 10);
+  CHECK(oct.owed_minor == 1000);
+  // November: fee 30 d x 24 h x 1.00 = 720.00; cap 50% = 360.00, none of it used by October's hour credits;
+  // plus 48 hours x 1.00 = 48.00 under the hour rule: 408.00.
+  const auto& nov = fx->period("s", "2026-11");
+  CHECK(nov.cap_minor == 36000);
+  CHECK(nov.hour_rule_minor == 4800);
+  CHECK(nov.owed_minor == 40800);
+}
