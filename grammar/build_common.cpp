@@ -259,7 +259,8 @@ ast::ConditionRef Builder::condition(P::ConditionContext* ctx) const {
 void Builder::unknown_item(antlr4::Token* word, const char* area, const std::vector<std::string>& keywords) {
   std::string hint = did_you_mean(word, keywords);
   if (hint.empty()) {
-    hint = std::string("a ") + area + " starts with one of:";
+    const bool vowel = std::string_view("aeiou").find(area[0]) != std::string_view::npos;
+    hint = std::string(vowel ? "an " : "a ") + area + " starts with one of:";
     for (const auto& k : keywords) hint += " " + k;
   }
   diagnostics_.error("unknown-item", range(word),

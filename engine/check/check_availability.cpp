@@ -1,5 +1,7 @@
 // `availability SERVICE ["label"] { ... }`: target, period, how unavailability
 // is measured, exclusions, and the remedy (credits, caps, claims, rounding).
+#include <algorithm>
+
 #include "engine/check/parts.h"
 
 namespace slaudit::check {
@@ -37,7 +39,7 @@ std::optional<model::Measurement> affected_threshold(Context& cx, const ast::Aff
     return std::nullopt;
   }
   if (item.base) {
-    cx.diagnostics().error("syntax", item.base->range, "'of " + item.base->text + "' goes with a percentage only",
+    cx.diagnostics().error("bad-qualifier", item.base->range, "'of " + item.base->text + "' goes with a percentage only",
                            "write: unavailable when incident affects >= 64 gpus;");
     return std::nullopt;
   }
@@ -92,6 +94,14 @@ std::optional<model::ProbeRule> probes(Context& cx, const ast::ProbesItem& item,
       if (target->cluster) pt.cluster = target->cluster->value;
       rule.targets.push_back(std::move(pt));
     }
+  }
+  const bool has_bad_rule = std::any_of(item.items.begin(), item.items.end(), [](const ast::ProbeItem& p) {
+    return std::holds_alternative<ast::BadBucketItem>(p.node);
+  });
+  if (ok && !has_bad_rule && rule.method == model::ProbeMethod::BadBuckets) {
+    cx.diagnostics().error("probe-rule", range, "the probe block says no 'bad when' rule",
+                           "write e.g. bad when success ratio < 99%; or bad when error rate > 5%;");
+    ok = false;
   }
   if (!ok) return std::nullopt;
   return rule;

@@ -31,7 +31,14 @@ std::optional<model::Amount> value(Context& cx, const MetricDef& def, const ast:
     model::Amount a{Dimension::Count, q.number, cx.written(q.range), def.name};
     return a;  // `gpus >= 10000`: the metric names the unit
   }
-  return cx.amount(q, "the value of " + def.name, {def.dimension});
+  auto a = cx.amount(q, "the value of " + def.name, {def.dimension});
+  // A count of the wrong thing: `gpus >= 10 nodes`.
+  if (a && def.dimension == Dimension::Count && a->count_unit != def.name) {
+    cx.diagnostics().error("unit-mismatch", q.unit_range, def.name + " counts " + def.name + ", not " + q.unit,
+                           "write: " + def.name + " >= " + q.number_text + ";");
+    return std::nullopt;
+  }
+  return a;
 }
 
 model::Condition condition(const ast::ConditionRef& c) {
@@ -55,9 +62,16 @@ void check_commitment(Context& cx, const ast::CommitDecl& decl, const ast::Contr
                            "write >= or <=; 'about' is for marketing claims");
     return;
   }
-  if (decl.condition) c.condition = condition(*decl.condition);
   auto def = metric(cx, decl.metric, false);
   if (!def) return;
+  if (decl.condition) {
+    if (def->dimension != Dimension::DataRate) {
+      cx.diagnostics().error("bad-qualifier", decl.condition->range,
+                             "a load condition applies to data rates, not to " + def->name);
+      return;
+    }
+    c.condition = condition(*decl.condition);
+  }
   auto v = value(cx, *def, decl.value);
   if (!v) return;
   c.value = *v;
