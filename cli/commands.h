@@ -14,5 +14,6 @@ struct Command {
 Command add_check(CLI::App& app);
 Command add_fmt(CLI::App& app);
 Command add_ast(CLI::App& app);
+Command add_audit(CLI::App& app);
 
 }  // namespace slaudit::cli

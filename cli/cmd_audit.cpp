@@ -1,0 +1,294 @@
+// slaudit audit CONTRACT --incidents FILE: audit a contract against an
+// incident log and print the report (text, JSON or Markdown).
+//
+// Everything printed on standard output is the report; diagnostics, input
+// errors and warnings go to standard error, so `--format json > report.json`
+// always yields a whole report or nothing.
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/io.h"
+#include "engine/audit/audit.h"
+#include "engine/compile.h"
+#include "engine/report/figures.h"
+#include "engine/report/render_json.h"
+#include "engine/report/render_markdown.h"
+#include "engine/report/render_text.h"
+#include "engine/util/sha256.h"
+#include "telemetry/billing_inputs.h"
+#include "telemetry/incident_reader.h"
+
+namespace slaudit::cli {
+
+namespace {
+
+struct AuditOptions {
+  std::string contract;
+  std::string incidents;
+  std::string incidents_format;
+  std::string period, from, to;
+  std::string format = "text";
+  bool explain = false;
+  bool strict = false;
+  std::string claimed;
+  std::string claims, billing, previous_credits;
+};
+
+// An input file as read: its bytes (for the digest) and its role in the report.
+struct InputBytes {
+  std::string role, path, bytes;
+};
+
+using Inputs = std::vector<InputBytes>;
+
+std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs) {
+  ReadResult read = read_file(path);
+  if (!read.text) {
+    std::cerr << "slaudit: " << read.error << "\n";
+    return std::nullopt;
+  }
+  inputs.push_back({role, path, *read.text});
+  return read.text;
+}
+
+// ---------------------------------------------------------------- the range
+
+std::optional<audit::AuditRange> effective_range(const model::Contract& contract) {
+  if (!contract.effective_from || !contract.effective_until) {
+    std::cerr << "slaudit audit: the contract states no effective range; give --period or --from and --to\n";
+    return std::nullopt;
+  }
+  return audit::AuditRange{*contract.effective_from, *contract.effective_until,
+                           report::date_text(*contract.effective_from) + ".." +
+                               report::date_text(*contract.effective_until)};
+}
+
+std::optional<audit::AuditRange> audit_range(const AuditOptions& o, const model::Contract& contract) {
+  if (o.period.empty() && o.from.empty() && o.to.empty()) return effective_range(contract);
+  if (!o.period.empty()) {
+    auto range = audit::parse_audit_range(o.period);
+    if (!range)
+      std::cerr << "slaudit audit: bad --period '" << o.period
+                << "'; expected 2026-11, 2026-Q4, 2026 or 2026-03-01..2026-05-31\n";
+    return range;
+  }
+  if (o.from.empty() || o.to.empty()) {
+    std::cerr << "slaudit audit: give both --from and --to\n";
+    return std::nullopt;
+  }
+  auto range = parse_civil_date(o.from) && parse_civil_date(o.to) ? audit::parse_audit_range(o.from + ".." + o.to)
+                                                                  : std::nullopt;
+  if (!range) std::cerr << "slaudit audit: bad --from/--to; expected two days YYYY-MM-DD, the first not after the last\n";
+  return range;
+}
+
+// ---------------------------------------------------------------- the inputs
+
+ServiceNames service_names(const model::Contract& contract) {
+  ServiceNames names;
+  for (const model::Service& service : contract.services) names.insert(service.name);
+  return names;
+}
+
+std::optional<IncidentLog> read_incidents(const AuditOptions& o, const ServiceNames& services, Inputs& inputs) {
+  IncidentReadOptions options;
+  options.services = services;
+  if (!o.incidents_format.empty()) options.format = log_format_from_name(o.incidents_format);
+  const std::optional<std::string> bytes = read_input("incidents", o.incidents, inputs);
+  if (!bytes) return std::nullopt;
+  IncidentLogResult result = read_incident_log(*bytes, o.incidents, options);
+  if (!result.ok()) std::cerr << "slaudit: " << o.incidents << ": " << result.error << "\n";
+  return std::move(result.log);
+}
+
+// Reads one of the CSV inputs with `reader`; every bad row is printed as path:line: reason.
+template <class Row, class Reader>
+bool read_rows(const std::string& role, const std::string& path, Inputs& inputs, Reader reader,
+               std::vector<Row>& rows, std::vector<size_t>& lines) {
+  if (path.empty()) return true;
+  const std::optional<std::string> bytes = read_input(role, path, inputs);
+  if (!bytes) return false;
+  InputRows<Row> read = reader(*bytes);
+  for (const InputRowError& error : read.errors) std::cerr << path << ":" << error.line << ": " << error.reason << "\n";
+  rows = std::move(read.rows);
+  lines = std::move(read.lines);
+  return read.ok();
+}
+
+// Where each claim and fee row came from, to warn about rows no audited period used.
+struct RowOrigins {
+  std::vector<size_t> claims, fees;
+};
+
+bool read_billing_inputs(const AuditOptions& o, const model::Contract& contract, audit::AuditRequest& request,
+                         Inputs& inputs, RowOrigins& origins) {
+  const ServiceNames services = service_names(contract);
+  const model::Currency currency = contract.currency.value_or(model::Currency{});
+  std::vector<size_t> credit_lines;  // no duplicate rule for credits, so nothing to warn about
+  bool ok = read_rows<audit::ClaimFiling>(
+      "claims", o.claims, inputs, [&](std::string_view text) { return read_claim_filings(text, services); },
+      request.claims, origins.claims);
+  ok &= read_rows<audit::BilledFee>(
+      "billing", o.billing, inputs, [&](std::string_view text) { return read_billed_fees(text, currency, services); },
+      request.fees, origins.fees);
+  ok &= read_rows<audit::PreviousCredit>(
+      "previous-credits", o.previous_credits, inputs,
+      [&](std::string_view text) { return read_previous_credits(text, currency, services); },
+      request.previous_credits, credit_lines);
+  if (!o.claimed.empty()) {
+    const std::optional<model::CivilDate> filed = parse_civil_date(o.claimed);
+    if (!filed) {
+      std::cerr << "slaudit audit: bad --claimed '" << o.claimed << "'; expected a day as YYYY-MM-DD\n";
+      return false;
+    }
+    request.claims.push_back({"", "", *filed});  // every service, every period
+  }
+  return ok;
+}
+
+// ---------------------------------------------------------------- the report
+
+void account_records(const IncidentLog& log, audit::AuditReport& report) {
+  report.records.push_back({log.path, log.records_read, log.incidents.size(), log.rejected.size()});
+  for (const RejectedRecord& rejected : log.rejected) report.rejected.push_back({log.path, rejected.line, rejected.reason});
+}
+
+void record_inputs(const Inputs& inputs, audit::AuditReport& report) {
+  for (const InputBytes& input : inputs) report.inputs.push_back({input.role, input.path, sha256_hex(input.bytes)});
+}
+
+template <class Row>
+void warn_unused(const std::string& path, const std::vector<Row>& rows, const std::vector<size_t>& lines,
+                 const audit::AuditReport& report) {
+  for (size_t i = 0; i < rows.size() && i < lines.size(); ++i) {
+    bool used = false;
+    for (const audit::PeriodAudit& period : report.periods)
+      used |= period.service == rows[i].service && period.period == rows[i].period;
+    if (!used)
+      std::cerr << "slaudit: warning: " << path << ":" << lines[i] << ": no audited period '" << rows[i].period
+                << "' for service '" << rows[i].service << "'; the row was not used\n";
+  }
+}
+
+std::string render(const AuditOptions& o, const audit::AuditReport& report, const model::Contract& contract,
+                   const SourceFile& source) {
+  if (o.format == "json")
+    return report::report_to_json(report, source).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  if (o.format == "markdown") return report::render_markdown(report, contract, source);
+  return report::render_text(report, source, o.explain);
+}
+
+int print_audit_errors(const std::vector<audit::AuditError>& errors, const SourceFile& source) {
+  bool contract_fault = false;
+  for (const audit::AuditError& error : errors) {
+    const bool located = error.clause.end > error.clause.begin;
+    contract_fault |= located;
+    std::cerr << source.name();
+    if (located) std::cerr << ":" << source.location(error.clause.begin).line;
+    std::cerr << ": error: " << error.message << "\n";
+  }
+  return contract_fault ? kContractErrors : kUsageOrIo;
+}
+
+int exit_code(const AuditOptions& o, const audit::AuditReport& report) {
+  if (!report.rejected.empty()) {
+    std::cerr << "slaudit: " << (o.strict ? "error: " : "warning: ") << report.rejected.size()
+              << " incident record(s) rejected; each is listed in the report\n";
+    if (o.strict) return kContractErrors;
+  }
+  return report.breached ? kBreach : kOk;
+}
+
+int run_audit_command(const AuditOptions& o) {
+  Inputs inputs;
+  const std::optional<std::string> text = read_input("contract", o.contract, inputs);
+  if (!text) return kUsageOrIo;
+  const SourceFile source(o.contract, *text);
+  CompiledContract compiled = compile_contract(source);
+  if (!compiled.ok() || !compiled.contract) {
+    std::cerr << render_diagnostics(source, compiled.diagnostics);
+    return kContractErrors;
+  }
+  const model::Contract& contract = *compiled.contract;
+  audit::AuditRequest request;
+  request.contract = &contract;
+  request.contract_source = &source;
+  const std::optional<audit::AuditRange> range = audit_range(o, contract);
+  if (!range) return kUsageOrIo;
+  request.range = *range;
+  std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs);
+  if (!log) return kUsageOrIo;
+  request.incidents = log->incidents;
+  RowOrigins origins;
+  if (!read_billing_inputs(o, contract, request, inputs, origins)) return kUsageOrIo;
+
+  audit::AuditResult result = audit::run_audit(request);
+  if (!result.report) return print_audit_errors(result.errors, source);
+  audit::AuditReport& report = *result.report;
+  record_inputs(inputs, report);
+  account_records(*log, report);
+  warn_unused(o.claims, request.claims, origins.claims, report);
+  warn_unused(o.billing, request.fees, origins.fees, report);
+  if (report.periods.empty() && report.recovery.empty())
+    std::cerr << "slaudit: warning: no period of the contract falls in the range " << request.range.label << "\n";
+  std::cout << render(o, report, contract, source);
+  return exit_code(o, report);
+}
+
+constexpr const char* kFooter =
+    "Inputs:\n"
+    "  --incidents   JSON Lines or CSV (by extension, or --incidents-format); bad records are rejected\n"
+    "                with their line and reason, listed in the report, and the audit goes on without them\n"
+    "  --claims      CSV with header service,period,filed       e.g. training,2026-11,2026-12-15\n"
+    "  --billing     CSV with header service,period,fee         e.g. training,2026-11,1200000.00\n"
+    "  --previous-credits  CSV with header service,period_end,amount  e.g. training,2026-10-31,12000.00\n"
+    "  A bad row in these three is an error (file:line: reason, exit 2): a dropped claim or fee would\n"
+    "  change the money owed, so they are never skipped. --claimed DAY applies one filing day to every\n"
+    "  service and period; it and --claims exclude each other.\n"
+    "Range: --period (a month, quarter, year or DAY..DAY), or --from and --to; by default the whole\n"
+    "  effective range of the contract. Every period containing one of the days is audited.\n"
+    "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
+    "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
+    "Examples:\n"
+    "  slaudit audit contracts/examples/gpu_cluster.sla --incidents incidents.jsonl --period 2026-11\n"
+    "  slaudit audit contract.sla --incidents log.csv --from 2026-01-01 --to 2026-06-30 --explain\n"
+    "  slaudit audit contract.sla --incidents log.jsonl --period 2026-Q4 --claims claims.csv --format json\n"
+    "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
+    "Exit codes: 0 audit done and every SLA met; 3 audit done and at least one SLA breached (credits owed);\n"
+    "  1 errors in the contract, or rejected incident records with --strict; 2 usage or I/O errors,\n"
+    "  including bad rows in --claims, --billing or --previous-credits.";
+
+}  // namespace
+
+Command add_audit(CLI::App& app) {
+  auto o = std::make_shared<AuditOptions>();
+  auto* cmd = app.add_subcommand("audit", "Audit a contract against an incident log: availability, credits owed, "
+                                          "recovery, each figure explained");
+  cmd->add_option("contract", o->contract, "Contract file (.sla); - reads standard input")->required();
+  cmd->add_option("--incidents", o->incidents, "Incident log (.jsonl or .csv)")->required();
+  cmd->add_option("--incidents-format", o->incidents_format, "Format of the incident log, when its extension does not say")
+      ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));
+  auto* period = cmd->add_option("--period", o->period, "Periods to audit: 2026-11, 2026-Q4, 2026, 2026-03-01..2026-05-31");
+  auto* from = cmd->add_option("--from", o->from, "First day to audit, YYYY-MM-DD (with --to)");
+  auto* to = cmd->add_option("--to", o->to, "Last day to audit, YYYY-MM-DD (with --from)");
+  period->excludes(from)->excludes(to);
+  from->needs(to);
+  to->needs(from);
+  cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember({"text", "json", "markdown"}));
+  cmd->add_flag("--explain", o->explain, "Text report: every figure's derivation and clause, every incident's role");
+  cmd->add_flag("--strict", o->strict, "Exit 1 when any incident record was rejected (the report is still printed)");
+  auto* claimed = cmd->add_option("--claimed", o->claimed, "The day a claim was filed, for every service and period");
+  auto* claims = cmd->add_option("--claims", o->claims, "Claims filed: CSV service,period,filed");
+  claimed->excludes(claims);
+  cmd->add_option("--billing", o->billing, "Fees billed, when they differ from the contract: CSV service,period,fee");
+  cmd->add_option("--previous-credits", o->previous_credits,
+                  "Credits already paid, for caps over a year: CSV service,period_end,amount");
+  cmd->footer(kFooter);
+  return {cmd, [o] { return run_audit_command(*o); }};
+}
+
+}  // namespace slaudit::cli

@@ -1,0 +1,78 @@
+#include "engine/report/figures.h"
+
+#include <cstdio>
+
+namespace slaudit::report {
+
+namespace {
+using boost::multiprecision::cpp_int;
+
+cpp_int power_of_ten(int digits) {
+  cpp_int p = 1;
+  for (int i = 0; i < digits; ++i) p *= 10;
+  return p;
+}
+
+// "12345" with 2 digits -> "123.45"; "5" -> "0.05".
+std::string place_point(std::string digits, int fraction) {
+  if (fraction <= 0) return digits;
+  if (digits.size() <= static_cast<size_t>(fraction))
+    digits.insert(0, static_cast<size_t>(fraction) + 1 - digits.size(), '0');
+  digits.insert(digits.size() - static_cast<size_t>(fraction), ".");
+  return digits;
+}
+
+// Drops trailing fractional zeros and then a bare point: "43.20" -> "43.2", "5.00" -> "5".
+std::string trim_fraction(std::string text) {
+  if (text.find('.') == std::string::npos) return text;
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+}  // namespace
+
+DecimalText decimal_digits(const audit::Rational& value, int digits, bool truncate) {
+  const bool negative = value < 0;
+  const cpp_int num = abs(boost::multiprecision::numerator(value)) * power_of_ten(digits);
+  const cpp_int den = boost::multiprecision::denominator(value);
+  cpp_int scaled = num / den;
+  const cpp_int remainder = num % den;
+  if (!truncate && remainder * 2 >= den) scaled += 1;
+  std::string text = place_point(scaled.str(), digits);
+  if (negative && scaled != 0) text.insert(0, "-");
+  return {text, remainder == 0};
+}
+
+std::string minutes_text(const audit::Rational& seconds) {
+  const DecimalText shown = decimal_digits(seconds / 60, 2, false);
+  if (shown.exact) return trim_fraction(shown.text);
+  return shown.text + kInexactMark;
+}
+
+std::string minutes_text(Seconds seconds) { return minutes_text(audit::Rational(seconds.count())); }
+
+std::string percent_text(const audit::Rational& share) {
+  const DecimalText shown = decimal_digits(share * 100, 4, true);
+  return shown.text + "%" + (shown.exact ? "" : std::string(1, kInexactMark));
+}
+
+std::string percent_text(const model::Percent& percent) { return percent.value.normalized().to_string() + "%"; }
+
+std::string money_text(int64_t minor, const model::Currency& currency) {
+  // Through the unsigned magnitude, so the most negative int64 prints too.
+  const uint64_t magnitude = minor < 0 ? 0 - static_cast<uint64_t>(minor) : static_cast<uint64_t>(minor);
+  std::string text = place_point(std::to_string(magnitude), currency.minor_digits);
+  return minor < 0 ? "-" + text : text;
+}
+
+std::string money_with_code(int64_t minor, const model::Currency& currency) {
+  return money_text(minor, currency) + " " + currency.code;
+}
+
+std::string date_text(const model::CivilDate& date) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year, date.month, date.day);
+  return buffer;
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,15 @@
+#pragma once
+// Sections of the Markdown report, internal to engine/report.
+#include <string>
+
+#include "engine/audit/report.h"
+#include "engine/syntax/source.h"
+
+namespace slaudit::report {
+
+// "## Basis": one subsection per credit, with clause and derivation.
+std::string markdown_basis(const audit::AuditReport& report, const SourceFile& source);
+// "`contract.sla`, line 36: `below 99.9%: 10%;`", or "default: the contract does not say".
+std::string markdown_clause(const SourceFile& source, SourceRange range);
+
+}  // namespace slaudit::report

@@ -1,0 +1,22 @@
+#pragma once
+// Words for the audit's enumerations in reports. Incident roles and claim
+// states use audit::incident_role_name and audit::claim_state_name (report.h);
+// those words are enums of the JSON schema (docs/audit-report.schema.json), and
+// the report tests pin them.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "engine/audit/report.h"
+
+namespace slaudit::report {
+
+std::string_view time_state_word(audit::TimeState state);  // "up", "down", "excluded"
+
+// For prose (text and Markdown): "below threshold", "filed late".
+std::string spoken(std::string_view word);  // underscores to spaces
+std::string_view claim_phrase(audit::ClaimState state);
+// "1 breach", "2 breaches": `plural` is the word with its plural ending.
+std::string counted(size_t count, std::string_view singular, std::string_view plural);
+
+}  // namespace slaudit::report
