@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
       "  slaudit ast contracts/examples/gpu_cluster.sla\n"
       "Exit codes: 0 ok, 1 contract or input errors, 2 usage or I/O errors, 3 SLA breached (audit).");
   std::vector<slaudit::cli::Command> commands;
-  for (auto add : {slaudit::cli::add_check, slaudit::cli::add_audit}) commands.push_back(add(app));
+  for (auto add : {slaudit::cli::add_check, slaudit::cli::add_fmt, slaudit::cli::add_ast, slaudit::cli::add_audit})
+    commands.push_back(add(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
