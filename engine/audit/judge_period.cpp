@@ -10,6 +10,7 @@
 #include "engine/audit/incident_rules.h"
 #include "engine/audit/money.h"
 #include "engine/audit/period_fee.h"
+#include "engine/report/figures.h"
 
 namespace slaudit::audit {
 
@@ -18,7 +19,7 @@ namespace {
 std::string seconds_text(Seconds s) { return std::to_string(s.count()) + " s"; }
 std::string rational_text(const Rational& r) {
   return boost::multiprecision::denominator(r) == 1 ? boost::multiprecision::numerator(r).str() + " s"
-                                                    : r.str() + " s (" + minutes_text(r) + ")";
+                                                    : r.str() + " s (" + report::minutes_text(r) + ")";
 }
 
 // Counted downtime after the minimum-downtime and partial-minute rules.
@@ -108,7 +109,7 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
     if (owed > limit) {
       owed = limit;
       out.cap_minor = limit;
-      out.explain.push_back({"cap", money_text(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
+      out.explain.push_back({"cap", report::money_with_code(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
     }
   }
   return owed;
@@ -158,7 +159,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
                          SourceRange{}});
   if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
-    out.explain.push_back({"availability", share_as_percent(*out.availability),
+    out.explain.push_back({"availability", report::percent_text(*out.availability),
                            "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
   } else {
     out.notes.push_back("no eligible time in the period: availability is not assessed");
@@ -167,7 +168,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   auto fee = period_fee(cx, cp);
   out.fee_minor = fee.minor;
-  out.explain.push_back({"fee", money_text(fee.minor, currency), fee.derivation, cx.service->fee_range});
+  out.explain.push_back({"fee", report::money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
 
   if (out.availability && clause.target) {
     out.met = meets_target(*out.availability, *clause.target);
@@ -180,8 +181,8 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
       out.tier = find_tier(credit.tiers, *out.availability);
       if (out.tier) {
         out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
-        out.explain.push_back({"credit", money_text(out.credit_minor, currency),
-                               out.tier->credit.value.to_string() + "% of " + money_text(out.fee_minor, currency) +
+        out.explain.push_back({"credit", report::money_with_code(out.credit_minor, currency),
+                               out.tier->credit.value.to_string() + "% of " + report::money_with_code(out.fee_minor, currency) +
                                    " (tier below " + out.tier->below.value.to_string() + "%)",
                                out.tier->range});
       }
@@ -190,7 +191,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
       const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
       const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
       out.credit_minor = round_to_minor(amount, rounding);
-      out.explain.push_back({"credit", money_text(out.credit_minor, currency),
+      out.explain.push_back({"credit", report::money_with_code(out.credit_minor, currency),
                              "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
                                  " minor units x " + credit.lost_time_multiplier.to_string(),
                              credit.range});
@@ -218,7 +219,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
     out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
                            "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
                                " down, at the hourly rate, credited without a claim: " +
-                               money_text(out.hour_rule_minor, currency),
+                               report::money_with_code(out.hour_rule_minor, currency),
                            SourceRange{}});
   }
   if (cx.request->record_timeline) timeline_of(cp, out);
