@@ -152,8 +152,9 @@ bool read_billing_inputs(const AuditOptions& o, const model::Contract& contract,
 
 // ---------------------------------------------------------------- the report
 
-void account_records(const IncidentLog& log, audit::AuditReport& report) {
-  report.records.push_back({log.path, log.records_read, log.incidents.size(), log.rejected.size()});
+// `used`: the incidents handed to the audit (moved out of the log).
+void account_records(const IncidentLog& log, size_t used, audit::AuditReport& report) {
+  report.records.push_back({log.path, log.records_read, used, log.rejected.size()});
   for (const RejectedRecord& rejected : log.rejected) report.rejected.push_back({log.path, rejected.line, rejected.reason});
 }
 
@@ -222,7 +223,11 @@ int run_audit_command(const AuditOptions& o) {
   request.range = *range;
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs);
   if (!log) return kUsageOrIo;
-  request.incidents = log->incidents;
+  request.incidents = std::move(log->incidents);
+  // Keep only what the chosen output prints: the figures are the same either way,
+  // and per-incident detail is most of an audit's memory on large logs.
+  request.record_findings = o.explain || o.format != "text";
+  request.record_timeline = o.format == "json";
   RowOrigins origins;
   if (!read_billing_inputs(o, contract, request, inputs, origins)) return kUsageOrIo;
 
@@ -230,7 +235,7 @@ int run_audit_command(const AuditOptions& o) {
   if (!result.report) return print_audit_errors(result.errors, source);
   audit::AuditReport& report = *result.report;
   record_inputs(inputs, report);
-  account_records(*log, report);
+  account_records(*log, request.incidents.size(), report);
   warn_unused(o.claims, request.claims, origins.claims, report);
   warn_unused(o.billing, request.fees, origins.fees, report);
   if (report.periods.empty() && report.recovery.empty())

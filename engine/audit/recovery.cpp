@@ -54,7 +54,7 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
   }
   f.time_to_recover = std::max(Seconds{0}, *stop - start);
   f.breach = c.limit && f.time_to_recover > *c.limit;
-  if (!in.record_findings) return f;
+  if (!in.record_findings && !f.breach) return f;  // breaches are always worded: they are few, and the point
   f.clock = std::string(from_detected && i.detected ? "detected " : "started ") + format_local(start, *in.zone) + " -> " +
             (to_recovered && i.recovered ? "recovered " : "ended ") + format_local(*stop, *in.zone);
   return f;
@@ -82,12 +82,13 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
       continue;
     }
     auto f = measure(c, *i, in);
+    ++out.covered;
     covered[fault].push_back(f.time_to_recover);
     if (f.breach) {
       ++out.breaches;
       ++breaches[fault];
     }
-    if (in.record_findings) out.findings.push_back(std::move(f));
+    if (in.record_findings || f.breach) out.findings.push_back(std::move(f));
   }
   out.stats = stats_of(covered, breaches);
   out.uncovered = stats_of(uncovered, {});

@@ -131,7 +131,8 @@ struct RecoveryAudit {
   std::string clause_label;
   SourceRange clause;
   std::optional<Seconds> limit;
-  std::vector<RecoveryFinding> findings;       // covered incidents, in time order
+  size_t covered = 0;                          // incidents of a covered fault class
+  std::vector<RecoveryFinding> findings;       // covered incidents in time order (only breaches unless findings are recorded)
   std::vector<FaultStats> stats;               // per covered fault class, sorted by name
   std::vector<FaultStats> uncovered;           // fault classes no recovery clause covers
   std::vector<std::string> uncovered_incidents;

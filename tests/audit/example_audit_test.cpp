@@ -53,3 +53,21 @@ TEST_CASE("the bundled example audit matches the hand-worked figures", "[audit][
   CHECK(fx->report().total_owed_minor == 13200000);
   CHECK(fx->report().breached);
 }
+
+TEST_CASE("the bundled example's figures are the same without per-incident findings", "[audit][example]") {
+  auto full = testing::run_audit_text(read("contracts/examples/gpu_cluster.sla"),
+                                      read("contracts/examples/gpu_cluster.incidents.jsonl"), "2026-11");
+  auto figures = testing::run_audit_text(read("contracts/examples/gpu_cluster.sla"),
+                                         read("contracts/examples/gpu_cluster.incidents.jsonl"), "2026-11", {}, false);
+  REQUIRE(full->report().periods.size() == figures->report().periods.size());
+  for (size_t i = 0; i < full->report().periods.size(); ++i) {
+    const auto& a = full->report().periods[i];
+    const auto& b = figures->report().periods[i];
+    CHECK(a.down == b.down);
+    CHECK(a.excluded == b.excluded);
+    CHECK(a.owed_minor == b.owed_minor);
+    CHECK(b.incidents.empty());
+    CHECK(b.timeline.empty());
+  }
+  CHECK(full->report().total_owed_minor == figures->report().total_owed_minor);
+}

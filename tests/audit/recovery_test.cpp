@@ -68,3 +68,19 @@ TEST_CASE("recovery: a missing detected time starts the clock at the start, flag
   CHECK(f.flags == std::vector<std::string>{"no detected time: the clock started when the incident started",
                                             "no recovered time: the clock stopped when the incident ended"});
 }
+
+TEST_CASE("recovery: a figures-only audit gives the same figures and still names the breaches", "[audit][recovery]") {
+  const std::string log = incident("n1", "node_down", "10:00:00", "10:05:00", "10:20:00") +
+                          incident("n2", "node_down", "11:00:00", "11:02:00", "11:30:00");
+  auto full = run_audit_text(kContract, log, "2026-11");
+  auto figures = run_audit_text(kContract, log, "2026-11", {}, false);
+  const auto& a = full->report().recovery[0];
+  const auto& b = figures->report().recovery[0];
+  CHECK(a.covered == 2);
+  CHECK(b.covered == 2);
+  CHECK(a.owed_minor == b.owed_minor);
+  CHECK(a.findings.size() == 2);
+  REQUIRE(b.findings.size() == 1);  // only the breach
+  CHECK(b.findings[0].id == "n2");
+  CHECK(b.findings[0].breach);
+}

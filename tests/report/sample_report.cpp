@@ -108,6 +108,7 @@ audit::RecoveryAudit training_recovery(const SourceFile& s) {
   finding.breach = true;
   finding.clock = "detected 2026-11-01T09:00:00+08:00 → recovered 2026-11-01T09:25:00+08:00";
   r.findings = {finding};
+  r.covered = 1;
   r.stats = {{"node_down", 1, Seconds(1500), Seconds(1500), Seconds(1500), 1}};
   r.uncovered = {{"gpu_xid", 1, Seconds(600), Seconds(600), Seconds(600), 0}};
   r.uncovered_incidents = {"INC-9"};

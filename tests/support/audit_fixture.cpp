@@ -19,7 +19,8 @@ const audit::IncidentFinding& AuditFixture::finding(const audit::PeriodAudit& p,
 }
 
 std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const std::string& incidents_jsonl,
-                                             const std::string& range, std::vector<audit::ClaimFiling> claims) {
+                                             const std::string& range, std::vector<audit::ClaimFiling> claims,
+                                             bool record_findings) {
   auto fx = std::make_unique<AuditFixture>();
   fx->source = std::make_unique<SourceFile>("t.sla", contract);
   fx->compiled = compile_contract(*fx->source);
@@ -43,6 +44,8 @@ std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const 
   REQUIRE(parsed.has_value());
   req.range = *parsed;
   req.claims = std::move(claims);
+  req.record_findings = record_findings;
+  req.record_timeline = record_findings;
   fx->result = audit::run_audit(req);
   for (const auto& e : fx->result.errors) INFO(e.message);
   REQUIRE(fx->result.report.has_value());

@@ -24,6 +24,7 @@ struct AuditFixture {
 };
 
 std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const std::string& incidents_jsonl,
-                                             const std::string& range, std::vector<audit::ClaimFiling> claims = {});
+                                             const std::string& range, std::vector<audit::ClaimFiling> claims = {},
+                                             bool record_findings = true);
 
 }  // namespace slaudit::testing
