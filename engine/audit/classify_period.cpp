@@ -45,7 +45,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
         break;
       case IncidentDecision::Kind::ExcludedIncident:
         f.role = IncidentRole::Excluded;
-        intervals.push_back({incident.start, end, IntervalKind::ExcludedIncident, 0, k});
+        intervals.push_back({incident.start, end, IntervalKind::ExcludedIncident, Weight{0, 1}, k});
         break;
       case IncidentDecision::Kind::Maintenance:
         f.role = IncidentRole::Excluded;

@@ -87,6 +87,8 @@ TEST_CASE("an excluded incident overlapped by a counted one: the overlap is down
   CHECK(p.eligible == Rational(2586600));
   CHECK(fx->finding(p, "cust").role == IncidentRole::Excluded);
   CHECK(fx->finding(p, "cust").reason == "cause customer is excluded");
+  // Its own seconds: 7,200 less the 1,800 the counted incident covers.
+  CHECK(fx->finding(p, "cust").excluded == Seconds{5400});
   CHECK(fx->finding(p, "prov").role == IncidentRole::Down);
 }
 
