@@ -20,12 +20,6 @@ bool compare(Seconds a, Comparator op, Seconds b) {
   return false;
 }
 
-int64_t pow10(int n) {
-  int64_t p = 1;
-  for (int i = 0; i < n; ++i) p *= 10;
-  return p;
-}
-
 // The incident's affected share of the service, exactly, or nullopt when the
 // log does not say or a count cannot be related to the service's size.
 std::optional<Weight> affected_share(const model::Service& service, const Incident& incident, std::string& why) {
@@ -34,7 +28,7 @@ std::optional<Weight> affected_share(const model::Service& service, const Incide
     return std::nullopt;
   }
   if (auto* share = std::get_if<AffectedShare>(&*incident.scope.affected))
-    return Weight{share->share.coefficient(), pow10(share->share.scale())};
+    return Weight{share->share.coefficient(), share->share.denominator()};
   const auto& count = std::get<AffectedCount>(*incident.scope.affected);
   const auto& capacity = count.unit == CountUnit::Gpus ? service.gpus : service.nodes;
   if (!capacity) {
@@ -50,7 +44,7 @@ bool meets_threshold(const model::AffectedThreshold& t, const model::Service& se
   if (t.unit == model::AffectedUnit::Share) {
     auto share = affected_share(service, incident, why);
     if (!share) return true;  // unknown: counted in full, and flagged
-    const Weight threshold{t.share.coefficient(), pow10(t.share.scale())};
+    const Weight threshold{t.share.coefficient(), t.share.denominator()};
     return t.cmp == Comparator::GreaterThan ? threshold < *share : !(*share < threshold);
   }
   // A count threshold: compare counts of the same unit, or a share times capacity.

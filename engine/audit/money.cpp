@@ -6,17 +6,10 @@ namespace slaudit::audit {
 
 namespace {
 using boost::multiprecision::cpp_int;
-
-cpp_int pow10(int n) {
-  cpp_int p = 1;
-  for (int i = 0; i < n; ++i) p *= 10;
-  return p;
-}
-
 }  // namespace
 
 Rational to_rational(const Decimal& d) {
-  return Rational(cpp_int(d.coefficient()), pow10(d.scale()));
+  return Rational(cpp_int(d.coefficient()), cpp_int(d.denominator()));
 }
 
 Rational percent_of(const model::Percent& percent, int64_t amount_minor) {

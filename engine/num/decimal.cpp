@@ -38,6 +38,8 @@ std::optional<Decimal> Decimal::parse(std::string_view text) {
   return Decimal(negative ? -coefficient : coefficient, scale);
 }
 
+int64_t Decimal::denominator() const { return static_cast<int64_t>(pow10_128(scale_)); }
+
 bool Decimal::is_integer() const {
   int64_t c = coefficient_;
   for (int s = 0; s < scale_; ++s) {

@@ -23,6 +23,8 @@ class Decimal {
 
   int64_t coefficient() const { return coefficient_; }
   int scale() const { return scale_; }
+  // 10^scale: the value is exactly coefficient() / denominator() (scale <= 18 fits int64).
+  int64_t denominator() const;
   bool is_integer() const;
   bool is_negative() const { return coefficient_ < 0; }
   bool is_zero() const { return coefficient_ == 0; }
