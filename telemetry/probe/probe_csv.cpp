@@ -1,0 +1,179 @@
+#include "telemetry/probe/probe_csv.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "engine/time/timestamp.h"
+
+namespace slaudit::probe {
+namespace {
+
+constexpr size_t kBlock = 1 << 20;
+enum Column : int { Timestamp, Target, Ok, Total, Success, kColumns };
+
+struct Layout {
+  int index[kColumns] = {-1, -1, -1, -1, -1};
+  int count = 0;
+};
+
+std::string_view trim_cr(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+std::string parse_header(std::string_view line, Layout& layout) {
+  static constexpr const char* names[kColumns] = {"timestamp", "target", "ok", "total", "success"};
+  size_t start = 0;
+  for (int col = 0;; ++col) {
+    const size_t comma = line.find(',', start);
+    const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    int which = -1;
+    for (int k = 0; k < kColumns; ++k)
+      if (field == names[k]) which = k;
+    if (which < 0) return "unknown column '" + std::string(field) + "' (expected timestamp, target, ok, total or success)";
+    if (layout.index[which] >= 0) return "column '" + std::string(field) + "' appears twice";
+    layout.index[which] = col;
+    layout.count = col + 1;
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  const bool counts = layout.index[Ok] >= 0 && layout.index[Total] >= 0 && layout.index[Success] < 0;
+  const bool success = layout.index[Success] >= 0 && layout.index[Ok] < 0 && layout.index[Total] < 0;
+  if (layout.index[Timestamp] < 0 || layout.index[Target] < 0 || !(counts || success))
+    return "header must be timestamp,target,ok,total or timestamp,target,success (any order)";
+  return {};
+}
+
+bool parse_u64(std::string_view s, uint64_t& out) {
+  if (s.empty() || s.size() > 19) return false;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + uint64_t(c - '0');
+  }
+  out = v;
+  return true;
+}
+
+const char* parse_time(std::string_view s, Instant& at) {
+  uint64_t secs = 0;
+  if (parse_u64(s, secs)) {
+    at = Instant{Seconds{static_cast<int64_t>(secs)}};
+    return nullptr;
+  }
+  const TimestampResult r = parse_timestamp(s);
+  if (r.ok()) {
+    at = *r.instant;
+    return nullptr;
+  }
+  return r.no_offset ? "timestamp has no UTC offset" : "bad timestamp";
+}
+
+class RowParser {
+ public:
+  RowParser(const ProbeInput& in, const Layout& layout) : in_(in), layout_(layout) {}
+
+  void row(std::string_view line, uint64_t line_no) {
+    line = trim_cr(line);
+    if (line.empty()) return;  // blank lines are not records
+    ++in_.accounting->read;
+    std::string_view fields[kColumns];
+    int col = 0;
+    size_t start = 0;
+    for (;;) {
+      const char* p = static_cast<const char*>(std::memchr(line.data() + start, ',', line.size() - start));
+      const size_t end = p ? size_t(p - line.data()) : line.size();
+      if (col < layout_.count) {
+        for (int k = 0; k < kColumns; ++k)
+          if (layout_.index[k] == col) fields[k] = line.substr(start, end - start);
+      }
+      ++col;
+      if (!p) break;
+      start = end + 1;
+    }
+    if (col != layout_.count) return reject(line_no, "wrong column count");
+    ProbeSample s;
+    s.source = in_.source;
+    s.record = line_no;
+    if (const char* why = parse_time(fields[Timestamp], s.at)) return reject(line_no, why);
+    if (fields[Target].empty()) return reject(line_no, "missing field: target");
+    if (layout_.index[Success] >= 0) {
+      const std::string_view v = fields[Success];
+      if (v != "0" && v != "1") return reject(line_no, "success must be 0 or 1");
+      s.ok = v == "1";
+      s.total = 1;
+    } else {
+      if (fields[Ok].empty() || fields[Total].empty()) return reject(line_no, "missing field: ok or total");
+      if (!parse_u64(fields[Ok], s.ok) || !parse_u64(fields[Total], s.total)) return reject(line_no, "bad number");
+      if (s.total == 0) return reject(line_no, "total is 0");
+      if (s.ok > s.total) return reject(line_no, "ok > total");
+    }
+    s.target = in_.targets->intern(fields[Target]);
+    ++in_.accounting->used;
+    in_.sink->add(s);
+  }
+
+ private:
+  void reject(uint64_t line_no, const char* why) { in_.accounting->reject(in_.source, line_no, why); }
+  const ProbeInput& in_;
+  const Layout& layout_;
+};
+
+}  // namespace
+
+std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& input) {
+  std::vector<char> buf(kBlock * 2);
+  size_t have = 0;  // bytes of an unfinished line carried at the front of buf
+  uint64_t line_no = 0;
+  bool header_done = false;
+  Layout layout;
+  std::string error;
+  auto on_line = [&](std::string_view line) {
+    ++line_no;
+    if (!header_done) {
+      header_done = true;
+      error = parse_header(trim_cr(line), layout);
+      return;
+    }
+    RowParser(input, layout).row(line, line_no);
+  };
+  for (;;) {
+    if (buf.size() - have < kBlock) buf.resize(have + kBlock);
+    const ssize_t n = ::read(fd, buf.data() + have, buf.size() - have);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return std::string(name) + ": read error: " + std::strerror(errno);
+    }
+    const size_t end = have + size_t(n);
+    size_t start = 0;
+    while (start < end) {
+      const char* nl = static_cast<const char*>(std::memchr(buf.data() + start, '\n', end - start));
+      if (!nl) break;
+      on_line({buf.data() + start, size_t(nl - (buf.data() + start))});
+      if (!error.empty()) return std::string(name) + ":1: " + error;
+      start = size_t(nl - buf.data()) + 1;
+    }
+    std::memmove(buf.data(), buf.data() + start, end - start);
+    have = end - start;
+    if (n == 0) break;
+  }
+  if (have > 0) on_line({buf.data(), have});
+  if (!error.empty()) return std::string(name) + ":1: " + error;
+  if (!header_done) return std::string(name) + ": empty input (expected a header line)";
+  return {};
+}
+
+std::string read_probe_csv_file(const std::string& path, const ProbeInput& input) {
+  if (path == "-") return read_probe_csv_fd(0, "<stdin>", input);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return path + ": cannot open: " + std::strerror(errno);
+  std::string error = read_probe_csv_fd(fd, path, input);
+  ::close(fd);
+  return error;
+}
+
+}  // namespace slaudit::probe

@@ -1,0 +1,29 @@
+#pragma once
+// Target names interned to dense TargetIds. The caller owns the table (one per
+// audit), so nothing is global; readers intern each row's target once per row
+// without building a std::string unless the name is new.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "telemetry/probe/probe_sample.h"
+
+namespace slaudit::probe {
+
+class ProbeTargets {
+ public:
+  TargetId intern(std::string_view name);
+  const std::string& name(TargetId id) const { return names_[id]; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, TargetId, Hash, std::equal_to<>> ids_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace slaudit::probe

@@ -1,0 +1,157 @@
+// The streaming probe CSV reader: both schemas, both timestamp forms, and each
+// malformed row rejected with its line and reason.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "telemetry/probe/probe_csv.h"
+
+using namespace slaudit;
+using namespace slaudit::probe;
+
+namespace {
+
+struct Collect : ProbeSink {
+  std::vector<ProbeSample> samples;
+  void add(const ProbeSample& s) override { samples.push_back(s); }
+};
+
+struct Result {
+  std::string error;
+  std::vector<ProbeSample> samples;
+  ProbeAccounting accounting;
+  ProbeTargets targets;
+};
+
+// Feeds the text through a temporary file, so the reader sees a real file descriptor.
+void read_text(const std::string& text, uint32_t source, Result& r) {
+  FILE* tmp = std::tmpfile();
+  REQUIRE(tmp != nullptr);
+  std::fwrite(text.data(), 1, text.size(), tmp);
+  std::fflush(tmp);
+  std::rewind(tmp);
+  Collect sink;
+  r.error = read_probe_csv_fd(::fileno(tmp), "t.csv", {source, &r.targets, &sink, &r.accounting});
+  std::fclose(tmp);
+  r.samples.insert(r.samples.end(), sink.samples.begin(), sink.samples.end());
+}
+
+Result read_text(const std::string& text) {
+  Result r;
+  read_text(text, 0, r);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("probe csv: counts schema in any column order, Unix and ISO timestamps", "[probe-io]") {
+  const Result r = read_text(
+      "target,total,timestamp,ok\n"
+      "api-1,10,1793491200,9\n"
+      "api-2,5,2026-11-01T00:00:00Z,5\r\n"
+      "api-1,4,2026-11-01T08:01:00+08:00,0");  // 08:01+08:00 = 00:01Z; no final newline
+  REQUIRE(r.error.empty());
+  REQUIRE(r.samples.size() == 3);
+  CHECK(r.samples[0].at.time_since_epoch().count() == 1793491200);
+  CHECK(r.samples[1].at.time_since_epoch().count() == 1793491200);  // 2026-11-01T00:00:00Z
+  CHECK(r.samples[2].at.time_since_epoch().count() == 1793491260);
+  CHECK(r.samples[0].ok == 9);
+  CHECK(r.samples[0].total == 10);
+  CHECK(r.samples[2].record == 4);
+  CHECK(r.targets.size() == 2);
+  CHECK(r.targets.name(r.samples[2].target) == "api-1");
+  CHECK(r.samples[0].target == r.samples[2].target);
+  CHECK(r.accounting.read == 3);
+  CHECK(r.accounting.used == 3);
+}
+
+TEST_CASE("probe csv: success schema gives 1/1 or 0/1", "[probe-io]") {
+  const Result r = read_text("timestamp,target,success\n60,a,1\n120,a,0\n");
+  REQUIRE(r.samples.size() == 2);
+  CHECK((r.samples[0].ok == 1 && r.samples[0].total == 1));
+  CHECK((r.samples[1].ok == 0 && r.samples[1].total == 1));
+}
+
+TEST_CASE("probe csv: unsorted rows pass through in file order", "[probe-io]") {
+  const Result r = read_text("timestamp,target,ok,total\n180,a,1,1\n60,a,1,1\n120,a,1,1\n");
+  REQUIRE(r.samples.size() == 3);
+  CHECK(r.samples[0].at.time_since_epoch().count() == 180);
+  CHECK(r.samples[1].at.time_since_epoch().count() == 60);
+}
+
+TEST_CASE("probe csv: malformed rows are rejected with line and reason", "[probe-io]") {
+  struct Case {
+    std::string row;
+    std::string reason;
+  };
+  const std::vector<Case> cases = {
+      {"2026-11-01T00:00:00,a,1,1", "timestamp has no UTC offset"},
+      {"yesterday,a,1,1", "bad timestamp"},
+      {"60,a,5,4", "ok > total"},
+      {"60,a,0,0", "total is 0"},
+      {"60,a,x,4", "bad number"},
+      {"60,a,-1,4", "bad number"},
+      {"60,,1,4", "missing field: target"},
+      {"60,a,,4", "missing field: ok or total"},
+      {"60,a,1", "wrong column count"},
+      {"60,a,1,1,1", "wrong column count"},
+  };
+  for (const Case& c : cases) {
+    SECTION(c.row) {
+      // Line 2 is good, line 3 is the bad row: the line number counts the header.
+      const Result r = read_text("timestamp,target,ok,total\n60,b,1,1\n" + c.row + "\n");
+      REQUIRE(r.error.empty());
+      CHECK(r.accounting.read == 2);
+      CHECK(r.accounting.used == 1);
+      CHECK(r.accounting.rejected == 1);
+      REQUIRE(r.accounting.first_rejections.size() == 1);
+      CHECK(r.accounting.first_rejections[0].record == 3);
+      CHECK(r.accounting.first_rejections[0].reason == c.reason);
+    }
+  }
+}
+
+TEST_CASE("probe csv: only the first rejections are kept, all are counted", "[probe-io]") {
+  std::string text = "timestamp,target,ok,total\n";
+  for (int i = 0; i < 50; ++i) text += "60,a,2,1\n";
+  Result r;
+  r.accounting.keep = 5;
+  read_text(text, 0, r);
+  CHECK(r.accounting.rejected == 50);
+  CHECK(r.accounting.first_rejections.size() == 5);
+}
+
+TEST_CASE("probe csv: header errors name the input", "[probe-io]") {
+  struct Case {
+    std::string text;
+    std::string error;
+  };
+  const std::vector<Case> cases = {
+      {"timestamp,target,ok,total,region\n", "t.csv:1: unknown column 'region' (expected timestamp, target, ok, total or success)"},
+      {"timestamp,target,ok\n", "t.csv:1: header must be timestamp,target,ok,total or timestamp,target,success (any order)"},
+      {"timestamp,target,target,ok,total\n", "t.csv:1: column 'target' appears twice"},
+      {"", "t.csv: empty input (expected a header line)"},
+  };
+  for (const Case& c : cases) CHECK(read_text(c.text).error == c.error);
+}
+
+TEST_CASE("probe csv: several inputs keep their source index and share targets", "[probe-io]") {
+  Result r;
+  read_text("timestamp,target,ok,total\n60,a,1,1\n", 0, r);
+  read_text("timestamp,target,success\n60,b,1\n120,a,0\n", 1, r);
+  REQUIRE(r.samples.size() == 3);
+  CHECK(r.samples[0].source == 0);
+  CHECK(r.samples[2].source == 1);
+  CHECK(r.samples[2].target == r.samples[0].target);
+  CHECK(r.targets.size() == 2);
+}
+
+TEST_CASE("probe csv: rows longer than one read block are parsed whole", "[probe-io]") {
+  const std::string target(3 << 20, 'x');  // 3 MiB target name spans several blocks
+  const Result r = read_text("timestamp,target,ok,total\n60," + target + ",1,2\n120,y,1,1\n");
+  REQUIRE(r.samples.size() == 2);
+  CHECK(r.targets.name(r.samples[0].target).size() == target.size());
+  CHECK(r.samples[1].record == 3);
+}
