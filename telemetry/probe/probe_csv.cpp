@@ -62,6 +62,8 @@ bool parse_u64(std::string_view s, uint64_t& out) {
 const char* parse_time(std::string_view s, Instant& at) {
   uint64_t secs = 0;
   if (parse_u64(s, secs)) {
+    // Past 9999-12-31T23:59:59Z no calendar the audit uses can place it.
+    if (secs > 253402300799ULL) return "bad timestamp";
     at = Instant{Seconds{static_cast<int64_t>(secs)}};
     return nullptr;
   }

@@ -89,6 +89,7 @@ TEST_CASE("probe csv: malformed rows are rejected with line and reason", "[probe
   const std::vector<Case> cases = {
       {"2026-11-01T00:00:00,a,1,1", "timestamp has no UTC offset"},
       {"yesterday,a,1,1", "bad timestamp"},
+      {"9999999999999999999,a,1,1", "bad timestamp"},  // Unix seconds past year 9999
       {"60,a,5,4", "ok > total"},
       {"60,a,0,0", "total is 0"},
       {"60,a,x,4", "bad number"},
