@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev libboost-date-time-dev libcli11-dev catch2
   libssl-dev                                          # SHA-256 digests of audit inputs
   tzdata                                              # IANA zones, embedded into the binary at build time
+  chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB
 )
 
 missing=()
