@@ -15,6 +15,7 @@
 #include "engine/audit/audit.h"
 #include "engine/compile.h"
 #include "engine/report/figures.h"
+#include "engine/report/render_html.h"
 #include "engine/report/render_json.h"
 #include "engine/report/render_markdown.h"
 #include "engine/report/render_text.h"
@@ -180,6 +181,7 @@ std::string render(const AuditOptions& o, const audit::AuditReport& report, cons
   if (o.format == "json")
     return report::report_to_json(report, source).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   if (o.format == "markdown") return report::render_markdown(report, contract, source);
+  if (o.format == "html") return report::render_html(report, contract, source);
   return report::render_text(report, source, o.explain);
 }
 
@@ -227,7 +229,7 @@ int run_audit_command(const AuditOptions& o) {
   // Keep only what the chosen output prints: the figures are the same either way,
   // and per-incident detail is most of an audit's memory on large logs.
   request.record_findings = o.explain || o.format != "text";
-  request.record_timeline = o.format == "json";
+  request.record_timeline = o.format == "json" || o.format == "html";  // html draws it
   RowOrigins origins;
   if (!read_billing_inputs(o, contract, request, inputs, origins)) return kUsageOrIo;
 
@@ -263,6 +265,10 @@ constexpr const char* kFooter =
     "  slaudit audit contract.sla --incidents log.csv --from 2026-01-01 --to 2026-06-30 --explain\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-Q4 --claims claims.csv --format json\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
+    "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --format html > report.html\n"
+    "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
+    "  page (no network, no script) with the summary, the credits and their clauses, an SVG timeline of each\n"
+    "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
     "Exit codes: 0 audit done and every SLA met; 3 audit done and at least one SLA breached (credits owed);\n"
     "  1 errors in the contract, or rejected incident records with --strict; 2 usage or I/O errors,\n"
     "  including bad rows in --claims, --billing or --previous-credits.";
@@ -283,7 +289,7 @@ Command add_audit(CLI::App& app) {
   period->excludes(from)->excludes(to);
   from->needs(to);
   to->needs(from);
-  cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember({"text", "json", "markdown"}));
+  cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember({"text", "json", "markdown", "html"}));
   cmd->add_flag("--explain", o->explain, "Text report: every figure's derivation and clause, every incident's role");
   cmd->add_flag("--strict", o->strict, "Exit 1 when any incident record was rejected (the report is still printed)");
   auto* claimed = cmd->add_option("--claimed", o->claimed, "The day a claim was filed, for every service and period");

@@ -39,6 +39,8 @@ const char* incident_role_name(IncidentRole role);
 struct IncidentFinding {
   std::string id;
   size_t line = 0;         // in the incident log
+  std::string fault;       // the log's fault class ("node_down"), empty when it gives none
+  std::string cause;       // the log's cause ("provider", "maintenance", ...)
   IncidentRole role = IncidentRole::Down;
   std::string reason;      // "cause customer is excluded", "notice 48 h < 72 h required: downtime"
   SourceRange clause;      // the clause that counted or excluded it

@@ -1,0 +1,17 @@
+#pragma once
+// Text safe to put into an HTML report: whatever a contract or a log says
+// (an incident id, a service name, a clause, a file path) is data, never markup.
+#include <string>
+#include <string_view>
+
+namespace slaudit::report {
+
+// Escapes & < > " ' for element text and quoted attribute values alike. C0
+// control characters other than tab and newline, and DEL, become U+FFFD: they
+// are not allowed in HTML text, and a log may hold them.
+std::string html_escape(std::string_view text);
+
+// <tag class="cls">escaped text</tag>; no class attribute when `cls` is empty.
+std::string html_element(std::string_view tag, std::string_view text, std::string_view cls = {});
+
+}  // namespace slaudit::report
