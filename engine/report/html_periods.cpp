@@ -23,19 +23,33 @@ std::string legend() {
          "<span class=\"swatch inc-excluded\"></span>excluded <span class=\"swatch inc-other\"></span>not counted</p>\n";
 }
 
+// A local time that may break after its date, never inside a number:
+// "2026-11-03T<wbr>10:00:00+08:00".
+std::string time_cell(const std::string& text) {
+  const size_t t = text.find('T');
+  if (t == std::string::npos) return "<td class=\"time\">" + html_escape(text) + "</td>";
+  return "<td class=\"time\">" + html_escape(text.substr(0, t + 1)) + "<wbr>" + html_escape(text.substr(t + 1)) +
+         "</td>";
+}
+
 std::string incident_row(const HtmlContext& context, const audit::IncidentFinding& f) {
   std::string reason = f.reason;
   for (const std::string& flag : f.flags) reason += "; " + flag;
   return "<tr>" + cell(f.id, "id") + cell(std::to_string(f.line), "num") + cell(f.fault.empty() ? "—" : f.fault) +
          cell(f.cause) + cell(spoken(audit::incident_role_name(f.role))) + cell(reason) +
-         cell(html_instant(context, f.start)) + cell(html_instant(context, f.end) + (f.open ? " (open)" : "")) +
-         cell(minutes_text(f.down), "num") + cell(minutes_text(f.excluded), "num") + "<td>" +
+         time_cell(html_instant(context, f.start)) + time_cell(html_instant(context, f.end) + (f.open ? " (open)" : "")) +
+         cell(minutes_text(f.down), "num") + cell(minutes_text(f.excluded), "num") + "<td class=\"clause\">" +
          html_clause(context, f.clause) + "</td></tr>\n";
 }
 
 std::string incident_table(const HtmlContext& context, const audit::PeriodAudit& p) {
   if (p.incidents.empty()) return "<p>No incident of the log falls in this period.</p>\n";
-  std::string out = "<table class=\"incidents\">\n<thead><tr><th>Incident</th><th class=\"num\">Line</th>"
+  // Fixed column widths (percent of the page): long clause quotes wrap in their
+  // own column instead of pushing the table past the page's edge.
+  std::string out = "<table class=\"incidents\">\n<colgroup><col style=\"width:7%\"><col style=\"width:4%\">"
+                    "<col style=\"width:9%\"><col style=\"width:8%\"><col style=\"width:8%\">"
+                    "<col style=\"width:14%\"><col style=\"width:11%\"><col style=\"width:11%\">"
+                    "<col style=\"width:6%\"><col style=\"width:7%\"><col style=\"width:15%\"></colgroup>\n<thead><tr><th>Incident</th><th class=\"num\">Line</th>"
                     "<th>Fault</th><th>Cause</th><th>Role</th><th>Why</th><th>From</th><th>To</th>"
                     "<th class=\"num\">Down min</th><th class=\"num\">Excluded min</th><th>Clause</th></tr></thead>\n"
                     "<tbody>\n";

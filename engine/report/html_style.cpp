@@ -20,6 +20,11 @@ dd { margin: 0; }
 table { border-collapse: collapse; margin: .5em 0 1em; }
 th, td { border: 1px solid #ccc; padding: .2em .5em; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; }
+/* Long clause quotes and timestamps wrap inside their cells, so the incident
+   table fits the page's width on screen and on paper. */
+table.incidents { width: 100%; table-layout: fixed; }
+table.incidents td, table.incidents th, table.incidents code { overflow-wrap: break-word; }
+table.incidents th.num { white-space: normal; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.missed { color: #a61b1b; font-weight: bold; }
 td.met { color: #1d6b2c; }
