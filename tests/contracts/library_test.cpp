@@ -176,6 +176,9 @@ const HandWorked kHandWorked[] = {
      2592000, 0, 2640, 10789, 10800, false, 980000, 0, 0},
     {"contracts/library/digitalocean_droplet.sla", "contracts/library/digitalocean_droplet.incidents.jsonl",
      "droplet", "2026-11", 1728000, 5400, 173, 1727827, 1728000, false, 800, 800, 800},
+    {"contracts/library/digitalocean_droplet_older.sla",
+     "contracts/library/digitalocean_droplet_older.incidents.jsonl", "droplet", "2026-11", 2592000, 0, 13500, 191,
+     192, false, 1200, 6, 6},
     {"contracts/library/hetzner_cloud_server.sla", "contracts/library/hetzner_cloud_server.incidents.jsonl",
      "server", "2026-11", 2592000, 13800, 3600, 719, 720, false, 459, 0, 0},
     {"contracts/examples/gpu_cluster.sla", "contracts/examples/gpu_cluster.incidents.jsonl", "training", "2026-11",
@@ -233,6 +236,10 @@ TEST_CASE("library: clock hours, claim windows and totals worked by hand", "[lib
     CHECK(p.partial);
     CHECK(p.partial_rule == "whole");
     CHECK(fx->finding(p, "kec-1").role == audit::IncidentRole::IgnoredShort);
+  }
+  SECTION("DigitalOcean, older version: claims within 3 months after the cycle, by 2027-02-28") {
+    CHECK(audit("digitalocean_droplet_older")->period("droplet", "2026-11").claim.deadline ==
+          model::CivilDate{2027, 2, 28});
   }
   SECTION("Hetzner: downtime beats the DDoS exclusion it overlaps") {
     auto fx = audit("hetzner_cloud_server");
