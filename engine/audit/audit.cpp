@@ -159,7 +159,18 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
   // The periods just outside the range, where the service is active, are
   // classified too but never reported: a downtime run across the range's edge
   // is judged by its whole length, whatever range was asked for.
-  const Neighbours neighbours = neighbour_periods(*scheme, zone, contract, service, periods, whole);
+  Neighbours neighbours = neighbour_periods(*scheme, zone, contract, service, periods, whole);
+  // Only an incident that reaches the range's edge can carry a run across it.
+  const auto reaches = [&](Instant edge) {
+    for (size_t i : by_service[clause.service]) {
+      const Incident& inc = req.incidents[i];
+      if (inc.start > edge) break;  // by start
+      if (inc.end.value_or(range_end) >= edge) return true;
+    }
+    return false;
+  };
+  if (neighbours.before && !reaches(parts.front().first)) neighbours.before.reset();
+  if (neighbours.after && !reaches(range_end)) neighbours.after.reset();
   if (neighbours.before) {
     periods.insert(periods.begin(), neighbours.before->period);
     parts.insert(parts.begin(), neighbours.before->part);
