@@ -154,6 +154,8 @@ const HandWorked kHandWorked[] = {
     // contract, log, service, period, length, excluded, down, availability, met, fee, credit, owed
     {"contracts/library/aws_ec2_instance.sla", "contracts/library/aws_ec2_instance.incidents.jsonl", "instance",
      "2026-11-01/2026-11-30", 2592000, 0, 25920, 99, 100, false, 24480, 2448, 2788},
+    {"contracts/library/aws_ec2_region.sla", "contracts/library/aws_ec2_region.incidents.jsonl", "ec2_region",
+     "2026-11-01/2026-11-30", 2592000, 0, 300, 8639, 8640, false, 730000, 73000, 73000},
     {"contracts/library/gce_single_instance.sla", "contracts/library/gce_single_instance.incidents.jsonl",
      "instance", "2026-11", 2595600, 0, 3660, 43199, 43260, false, 9783, 0, 0},
     {"contracts/library/gce_single_instance.sla", "contracts/library/gce_single_instance.incidents.jsonl",
