@@ -4,6 +4,7 @@
 #include "engine/audit/audit.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
@@ -73,6 +74,45 @@ Seconds edge_run(const ClassifiedPeriod& cp, bool at_end) {
   return run.end - run.start;
 }
 
+// A period outside the requested range and the part of it the service is active in.
+struct Neighbour {
+  Period period;
+  std::pair<Instant, Instant> part;
+};
+struct Neighbours {
+  std::optional<Neighbour> before, after;
+};
+
+// The periods just before and after `periods` in which the service is active.
+// Only the contract bounds the service here (its `effective` range and the
+// service's `starts`), not the requested range: without them the service is
+// taken to run on both sides of the range.
+Neighbours neighbour_periods(const PeriodScheme& scheme, const TimeZone& zone, const model::Contract& contract,
+                             const model::Service& service, const std::vector<Period>& periods, bool whole) {
+  std::optional<LocalDate> known_first, known_last;
+  if (contract.effective_from) known_first = from_civil(*contract.effective_from);
+  if (service.starts)
+    known_first = known_first ? std::max(*known_first, from_civil(*service.starts)) : from_civil(*service.starts);
+  if (contract.effective_until) known_last = from_civil(*contract.effective_until);
+  const boost::gregorian::date_duration one_day(1);
+  auto neighbour = [&](LocalDate day) -> std::optional<Neighbour> {
+    if ((known_first && day < *known_first) || (known_last && day > *known_last)) return std::nullopt;
+    const auto found = periods_for_dates(scheme, zone, day, day);
+    if (found.empty()) return std::nullopt;
+    const Period& p = found.front();
+    Instant from = p.start, to = p.end;
+    if (!whole) {
+      if (known_first) from = std::max(from, midnight(zone, *known_first));
+      if (known_last) to = std::min(to, midnight(zone, *known_last + one_day));
+    }
+    return Neighbour{p, {from, to}};
+  };
+  Neighbours out;
+  out.before = neighbour(periods.front().first_day - one_day);
+  out.after = neighbour(periods.back().last_day + one_day);
+  return out;
+}
+
 using ServiceIndex = std::vector<std::vector<size_t>>;  // per service, incident indexes by start
 
 ServiceIndex index_services(const AuditRequest& req) {
@@ -104,7 +144,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
   first = std::max(first, active_first);
   last = std::min(last, active_last);
   if (last < first) return;
-  const auto periods = periods_for_dates(*scheme, zone, first, last);
+  auto periods = periods_for_dates(*scheme, zone, first, last);
   if (periods.empty()) return;
   const Instant active_from = midnight(zone, active_first);
   const Instant active_to = midnight(zone, active_last + boost::gregorian::date_duration(1));
@@ -115,6 +155,32 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
     parts.push_back(whole ? std::make_pair(p.start, p.end)
                           : std::make_pair(std::max(p.start, active_from), std::min(p.end, active_to)));
   const Instant range_end = parts.back().second;
+
+  // The periods just outside the range, where the service is active, are
+  // classified too but never reported: a downtime run across the range's edge
+  // is judged by its whole length, whatever range was asked for.
+  Neighbours neighbours = neighbour_periods(*scheme, zone, contract, service, periods, whole);
+  // Only an incident that reaches the range's edge can carry a run across it.
+  const auto reaches = [&](Instant edge) {
+    for (size_t i : by_service[clause.service]) {
+      const Incident& inc = req.incidents[i];
+      if (inc.start > edge) break;  // by start
+      if (inc.end.value_or(range_end) >= edge) return true;
+    }
+    return false;
+  };
+  if (neighbours.before && !reaches(parts.front().first)) neighbours.before.reset();
+  if (neighbours.after && !reaches(range_end)) neighbours.after.reset();
+  if (neighbours.before) {
+    periods.insert(periods.begin(), neighbours.before->period);
+    parts.insert(parts.begin(), neighbours.before->part);
+  }
+  if (neighbours.after) {
+    periods.push_back(neighbours.after->period);
+    parts.push_back(neighbours.after->part);
+  }
+  const size_t reported_first = neighbours.before ? 1 : 0;
+  const size_t reported_end = periods.size() - (neighbours.after ? 1 : 0);
   const auto buckets = bucket(req.incidents, by_service[clause.service], parts, range_end);
 
   ClauseContext cx{&contract, &clause, &service, &req, &zone, &*scheme, &req.incidents, range_end};
@@ -126,7 +192,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
       classified.back().notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
   }
   std::vector<std::pair<LocalDate, int64_t>> earlier;
-  for (size_t k = 0; k < classified.size(); ++k) {
+  for (size_t k = reported_first; k < reported_end; ++k) {
     // A run continues across a boundary only when the parts are adjacent.
     const bool joined_before = k > 0 && classified[k - 1].to == classified[k].from;
     const bool joined_after = k + 1 < classified.size() && classified[k].to == classified[k + 1].from;

@@ -228,6 +228,30 @@ TEST_CASE("a run across a period boundary is judged by its whole length", "[audi
   CHECK(fx->period("training", "2026-12").down == Rational(40));
 }
 
+TEST_CASE("a run across the edge of the requested range is judged by its whole length", "[audit]") {
+  // The same 70 s outage as above, 30 s in November and 40 s in December, with
+  // one month audited at a time: each month's figure must not depend on whether
+  // the other month was requested.
+  const std::string clause = "    target 99.9%; ignore downtime shorter than 1 min;";
+  const std::string log = incident("x", "2026-11-30T23:59:30+08:00", "2026-12-01T00:00:40+08:00");
+  CHECK(run_audit_text(contract(clause), log, "2026-11")->period("training", "2026-11").down == Rational(30));
+  CHECK(run_audit_text(contract(clause), log, "2026-12")->period("training", "2026-12").down == Rational(40));
+  SECTION("the service's end stops the run: nothing of it lies after the contract") {
+    // The contract ends on 30 November: the run is 30 s long, shorter than 1 min.
+    const std::string ending = "contract \"t\" {\n  effective 2026-01-01 to 2026-11-30; timezone \"Asia/Shanghai\"; "
+                               "currency CNY;\n  service training { fee 1000.00 per month; }\n  availability training {\n" +
+                               clause + "\n  }\n}\n";
+    CHECK(run_audit_text(ending, log, "2026-11")->period("training", "2026-11").down == Rational(0));
+  }
+  SECTION("without an effective range, the service runs on both sides of the range") {
+    const std::string open_ended = "contract \"t\" {\n  timezone \"Asia/Shanghai\"; currency CNY;\n"
+                                   "  service training { fee 1000.00 per month; }\n  availability training {\n" +
+                                   clause + "\n  }\n}\n";
+    CHECK(run_audit_text(open_ended, log, "2026-11")->period("training", "2026-11").down == Rational(30));
+    CHECK(run_audit_text(open_ended, log, "2026-12")->period("training", "2026-12").down == Rational(40));
+  }
+}
+
 TEST_CASE("an open incident runs to the end of the audited range and is flagged", "[audit]") {
   // Open from 2026-11-30 12:00 +08:00: 12 h = 43,200 s in November.
   auto fx = run_audit_text(contract(kTiers),
