@@ -3,7 +3,8 @@
 // tool needs driver, toolComponent needs name, reportingDescriptor needs id,
 // result needs message, invocation needs executionSuccessful, suppression
 // needs kind), levels from the schema's enum, ruleIndex consistent with
-// ruleId, 1-based regions, and suppressed findings marked inSource.
+// ruleId, 1-based regions, suppressed findings marked inSource, and no key
+// the schema does not define (it sets additionalProperties: false).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -39,7 +40,83 @@ json sarif_of(const std::vector<std::string>& texts) {
   return json::parse(rules::sarif_log(inputs).dump(2));
 }
 
+// The schema sets additionalProperties: false on these objects; the keys it
+// defines (those slaudit may write), so a misspelt key fails here.
+void keys_within(const json& object, const std::set<std::string>& allowed, const char* what) {
+  for (const auto& [key, value] : object.items()) {
+    INFO(what << "." << key);
+    CHECK(allowed.count(key) == 1);
+  }
+}
+
+void require_schema_keys(const json& log) {
+  keys_within(log, {"$schema", "version", "runs", "inlineExternalProperties", "properties"}, "sarifLog");
+  const auto& run = log.at("runs")[0];
+  keys_within(run, {"tool", "invocations", "conversion", "language", "versionControlProvenance", "originalUriBaseIds",
+                    "artifacts", "logicalLocations", "graphs", "results", "automationDetails", "runAggregates",
+                    "baselineGuid", "redactionTokens", "defaultEncoding", "defaultSourceLanguage", "newlineSequences",
+                    "columnKind", "externalPropertyFileReferences", "threadFlowLocations", "taxonomies", "addresses",
+                    "translations", "policies", "webRequests", "webResponses", "specialLocations", "properties"},
+              "run");
+  keys_within(run.at("tool"), {"driver", "extensions", "properties"}, "tool");
+  keys_within(run.at("tool").at("driver"),
+              {"guid", "name", "organization", "product", "productSuite", "shortDescription", "fullDescription",
+               "fullName", "version", "semanticVersion", "dottedQuadFileVersion", "releaseDateUtc", "downloadUri",
+               "informationUri", "globalMessageStrings", "notifications", "rules", "taxa", "locations", "language",
+               "contents", "isComprehensive", "localizedDataSemanticVersion", "minimumRequiredLocalizedDataSemanticVersion",
+               "associatedComponent", "translationMetadata", "supportedTaxonomies", "properties"},
+              "toolComponent");
+  for (const auto& r : run.at("tool").at("driver").at("rules")) {
+    keys_within(r, {"id", "deprecatedIds", "guid", "deprecatedGuids", "name", "deprecatedNames", "shortDescription",
+                    "fullDescription", "messageStrings", "defaultConfiguration", "helpUri", "help", "relationships",
+                    "properties"},
+                "reportingDescriptor");
+    keys_within(r.at("defaultConfiguration"), {"enabled", "level", "rank", "parameters", "properties"},
+                "reportingConfiguration");
+  }
+  for (const auto& inv : run.at("invocations"))
+    keys_within(inv, {"commandLine", "arguments", "responseFiles", "startTimeUtc", "endTimeUtc", "exitCode",
+                      "ruleConfigurationOverrides", "notificationConfigurationOverrides", "toolExecutionNotifications",
+                      "toolConfigurationNotifications", "exitCodeDescription", "exitSignalName", "exitSignalNumber",
+                      "processStartFailureMessage", "executionSuccessful", "machine", "account", "processId",
+                      "executableLocation", "workingDirectory", "environmentVariables", "stdin", "stdout", "stderr",
+                      "stdoutStderr", "properties"},
+               "invocation");
+  for (const auto& a : run.at("artifacts"))
+    keys_within(a, {"description", "location", "parentIndex", "offset", "length", "roles", "mimeType", "contents",
+                    "encoding", "sourceLanguage", "hashes", "lastModifiedTimeUtc", "properties"},
+                "artifact");
+  const std::set<std::string> location_keys = {"id", "physicalLocation", "logicalLocations", "message",
+                                               "annotations", "relationships", "properties"};
+  const std::set<std::string> physical_keys = {"address", "artifactLocation", "region", "contextRegion", "properties"};
+  const std::set<std::string> region_keys = {"startLine", "startColumn", "endLine", "endColumn", "charOffset",
+                                             "charLength", "byteOffset", "byteLength", "snippet", "message",
+                                             "sourceLanguage", "properties"};
+  auto check_location = [&](const json& l) {
+    keys_within(l, location_keys, "location");
+    keys_within(l.at("physicalLocation"), physical_keys, "physicalLocation");
+    keys_within(l.at("physicalLocation").at("artifactLocation"),
+                {"uri", "uriBaseId", "index", "description", "properties"}, "artifactLocation");
+    keys_within(l.at("physicalLocation").at("region"), region_keys, "region");
+  };
+  for (const auto& res : run.at("results")) {
+    keys_within(res, {"ruleId", "ruleIndex", "rule", "kind", "level", "message", "analysisTarget", "locations", "guid",
+                      "correlationGuid", "occurrenceCount", "partialFingerprints", "fingerprints", "stacks",
+                      "codeFlows", "graphs", "graphTraversals", "relatedLocations", "suppressions", "baselineState",
+                      "rank", "attachments", "hostedViewerUri", "workItemUris", "provenance", "fixes", "taxa",
+                      "webRequest", "webResponse", "properties"},
+                "result");
+    for (const auto& l : res.at("locations")) check_location(l);
+    if (res.contains("suppressions"))
+      for (const auto& s : res.at("suppressions")) {
+        keys_within(s, {"guid", "kind", "status", "justification", "location", "properties"}, "suppression");
+        if (s.contains("location")) check_location(s.at("location"));
+      }
+  }
+}
+
 void require_shape(const json& log) {
+  require_schema_keys(log);
   REQUIRE(log.at("version") == "2.1.0");
   REQUIRE(log.at("$schema").get<std::string>().find("sarif-schema-2.1.0.json") != std::string::npos);
   REQUIRE(log.at("runs").is_array());
