@@ -113,6 +113,7 @@ json sarif_log(const std::vector<SarifInput>& files, const std::vector<std::stri
 
   json artifacts = json::array();
   json results = json::array();
+  json disabled = json::array();  // every rule disabled in the source, even one that silenced nothing
   for (size_t index = 0; index < files.size(); ++index) {
     const auto& f = files[index];
     const auto& source = *f.source;
@@ -122,6 +123,17 @@ json sarif_log(const std::vector<SarifInput>& files, const std::vector<std::stri
                          {"mimeType", "text/plain"},
                          {"encoding", "utf-8"},
                          {"hashes", {{"sha-256", sha256_hex(source.text())}}}});
+    for (const auto& d : f.lint->disables) {
+      const auto at = source.location(d.at.begin);
+      disabled.push_back({{"rule", d.rule},
+                          {"uri", uri},
+                          {"line", at.line},
+                          {"column", at.column},
+                          {"by", d.kind == Disable::Kind::Comment ? "comment" : "attribute"},
+                          {"scope", d.file_wide ? "file" : "item"},
+                          {"suppressed", d.suppressed},
+                          {"reason", d.reason}});
+    }
     Diagnostics all = f.compiled->diagnostics;
     all.append(f.lint->findings);
     const auto reported = all.sorted();
@@ -177,7 +189,8 @@ json sarif_log(const std::vector<SarifInput>& files, const std::vector<std::stri
               {"invocations", json::array({invocation})},
               {"artifacts", artifacts},
               {"columnKind", "unicodeCodePoints"},
-              {"results", results}};
+              {"results", results},
+              {"properties", {{"disabledRules", disabled}}}};
   return {{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({run})}};
 }
 

@@ -3,7 +3,9 @@
 // so findings show in code-review tools. The rules array holds the whole
 // catalogue in registry order (ruleIndex = position in all_rules()), then the
 // codes of checker diagnostics that occur, sorted. Findings silenced in the
-// source are results with suppressions [{kind: inSource}]. Columns count
+// source are results with suppressions [{kind: inSource}], and
+// run.properties.disabledRules lists every rule disabled in the source, with
+// where and how many findings it silenced (also those that silenced none). Columns count
 // Unicode code points (run.columnKind). Output is deterministic.
 #include <memory>
 #include <nlohmann/json.hpp>

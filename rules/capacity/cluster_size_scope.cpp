@@ -15,7 +15,7 @@ bool scope_stated(const model::Contract& contract, const std::optional<std::stri
   return index && contract.services[*index].scope != model::ScopeKind::Unspecified;
 }
 
-// Words of a claim's text that speak of a cluster size: "万卡", "10,000-GPU", "4096 GPUs".
+// Words of a claim's text that speak of a cluster size: "万卡", "4096卡", "10,000-GPU", "4096 GPUs".
 std::optional<WordMatch> size_words(std::string_view raw) {
   if (auto m = find_word(raw, {"万卡", "千卡", "卡集群"})) return m;
   for (size_t at = 0; at < raw.size(); ++at) {
@@ -25,6 +25,7 @@ std::optional<WordMatch> size_words(std::string_view raw) {
     while (end < raw.size() && (std::isdigit(static_cast<unsigned char>(raw[end])) || raw[end] == ',')) ++end;
     size_t unit = end;
     while (unit < raw.size() && (raw[unit] == ' ' || raw[unit] == '-')) ++unit;
+    if (raw.substr(unit, 3) == "卡") return WordMatch{at, unit + 3 - at, std::string(raw.substr(at, unit + 3 - at))};
     auto rest = raw.substr(unit, 3);
     if (rest.size() == 3 && std::toupper(static_cast<unsigned char>(rest[0])) == 'G' &&
         std::toupper(static_cast<unsigned char>(rest[1])) == 'P' &&
@@ -73,7 +74,7 @@ const Rule& cluster_size_scope() {
        "regions, yet both readings are sold with the same words (万卡集群). The rule fires on a service's "
        "`capacity` when the service has no `scope`, on a `gpus` or `nodes` commitment or claim that neither "
        "says `single` or `aggregate` nor names a service whose scope is stated, and on a claim whose text "
-       "speaks of a cluster size (万卡, 千卡, \"4096 GPUs\") without a predicate.",
+       "speaks of a cluster size (万卡, 千卡, 4096卡, \"4096 GPUs\") without a predicate.",
        "State the scope: `scope single cluster \"bj-gpu-01\";` or `scope aggregate clusters (\"a\", \"b\");` in "
        "the service, and `single` or `aggregate` after a claim's value: `claim \"万卡\": gpus >= 10000 single;`.",
        "  service training { capacity 4096 gpus; }\n  claim \"具备万卡集群交付能力\": gpus >= 10000;\n",

@@ -24,13 +24,14 @@ struct RuleCase {
 
 const std::vector<RuleCase> kCases = {
     {"cluster-size-scope",
-     "  service training { capacity 4096 gpus; }\n  claim \"x\": gpus >= 10000;\n  claim \"具备万卡集群交付能力\";\n  claim \"10,000-GPU clusters\": unverifiable;\n  commit nodes >= 512;\n",
+     "  service training { capacity 4096 gpus; }\n  claim \"x\": gpus >= 10000;\n  claim \"具备万卡集群交付能力\";\n  claim \"10,000-GPU clusters\": unverifiable;\n  commit nodes >= 512;\n  claim \"单集群4096卡\";\n",
      "  service training { scope single cluster \"a\"; capacity 4096 gpus; }\n  claim \"x\": gpus >= 10000 single;\n  claim \"y\": gpus >= 4096 for training;\n  commit nodes for training >= 512;\n  claim \"z\": gpus >= 12288 aggregate;\n  claim \"70+ models\";\n",
      {"3:22: warning: the capacity of service 'training' does not say whether it is one cluster or several added up [cluster-size-scope]",
       "4:14: warning: the claim 'gpus >= 10000' does not say whether it is one cluster or several added up [cluster-size-scope]",
       "5:12: warning: the claim speaks of a cluster size ('万卡') without saying one cluster or several added up [cluster-size-scope]",
       "6:10: warning: the claim speaks of a cluster size ('10,000-GPU') without saying one cluster or several added up [cluster-size-scope]",
-      "7:10: warning: the commitment 'nodes >= 512' does not say whether it is one cluster or several added up [cluster-size-scope]"}},
+      "7:10: warning: the commitment 'nodes >= 512' does not say whether it is one cluster or several added up [cluster-size-scope]",
+      "8:13: warning: the claim speaks of a cluster size ('4096卡') without saying one cluster or several added up [cluster-size-scope]"}},
     {"availability-no-period",
      "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; }\n  claim \"SLA 99.9%\": availability >= 99.9%;\n  commit availability >= 99.5%;\n",
      "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; period calendar month; }\n  claim \"SLA\": availability >= 99.9% period calendar month;\n  availability s \"no target\" { period calendar month; }\n",

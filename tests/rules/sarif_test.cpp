@@ -197,6 +197,12 @@ TEST_CASE("rules sarif: required fields, levels, rule indexes and 1-based region
   CHECK(results[2].at("ruleIndex") == 0);
   CHECK(results[2].at("level") == "warning");
   CHECK_FALSE(results[2].contains("suppressions"));
+  const auto& disabled = run.at("properties").at("disabledRules");
+  REQUIRE(disabled.size() == 2);
+  CHECK(disabled[0] == json{{"rule", "billing-no-granularity"}, {"uri", "dir/file%200.sla"}, {"line", 1},
+                            {"column", 1}, {"by", "comment"}, {"scope", "file"}, {"suppressed", 1}, {"reason", ""}});
+  CHECK(disabled[1].at("rule") == "superlative-claim");
+  CHECK(disabled[1].at("reason") == "marketing text, kept as published");
   const auto& r2 = results[2].at("locations")[0].at("physicalLocation").at("region");
   CHECK(r2 == json{{"startLine", 6}, {"startColumn", 14}, {"endLine", 6}, {"endColumn", 27}});
 }
