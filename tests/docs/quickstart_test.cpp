@@ -2,6 +2,9 @@
 // figures it states are the audit's. A new user who follows it gets what it says.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -67,4 +70,19 @@ TEST_CASE("quickstart: the audit gives the README's figures", "[docs][quickstart
   CHECK(fx->finding(p, "a-2").role == IncidentRole::Excluded);
   CHECK(fx->finding(p, "a-3").role == IncidentRole::Excluded);
   CHECK(fx->report().total_owed_minor == 5000);
+}
+
+TEST_CASE("quickstart: check finds the two rule warnings the README names, and no error", "[docs][quickstart]") {
+  const std::string command = "'" SLAUDIT_CLI "' check '" SLAUDIT_SOURCE_DIR "/contracts/quickstart/acme.sla' 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(out.find("[billing-no-granularity]") != std::string::npos);
+  CHECK(out.find("[maintenance-no-cap]") != std::string::npos);
+  CHECK(out.find("ok (0 errors, 2 warnings") != std::string::npos);
 }
