@@ -15,5 +15,6 @@ Command add_check(CLI::App& app);
 Command add_fmt(CLI::App& app);
 Command add_ast(CLI::App& app);
 Command add_audit(CLI::App& app);
+Command add_claims(CLI::App& app);
 
 }  // namespace slaudit::cli

@@ -25,6 +25,16 @@ std::string condition_label(Condition c) {
   return "condition not stated";
 }
 
+// The value in the claim's unit, with the record's own spelling when it differs:
+// "1.18 TB/s (written 1180 GB/s)"; when the conversion is not exact, the record's
+// spelling comes first: "95 s (1.583~ min)".
+std::string measured_text(const evidence::Measurement& m, const model::Amount& claimed) {
+  const std::string converted = amount_text(to_rational(m.value.value), claimed);
+  if (converted == m.value.written) return converted;
+  if (converted.find('~') != std::string::npos) return m.value.written + " (" + converted + ")";
+  return converted + " (written " + m.value.written + ")";
+}
+
 Reading judge(const std::string& name, const std::vector<const evidence::Measurement*>& group,
               const model::ClaimPredicate& claim) {
   std::vector<const evidence::Measurement*> sorted = group;
@@ -41,9 +51,7 @@ Reading judge(const std::string& name, const std::vector<const evidence::Measure
     evidence += " from " + amount_text(to_rational(sorted.front()->value.value), claim.value) + " to " +
                 amount_text(to_rational(sorted.back()->value.value), claim.value);
   evidence += std::string("; ") + (sorted.size() > 1 ? std::string(statistic_name(stat)) + " " : "") +
-              amount_text(value, claim.value);
-  if (pick->value.written != claim.value.written && amount_text(value, claim.value) != pick->value.written)
-    evidence += " (written " + pick->value.written + ")";
+              measured_text(*pick, claim.value);
   evidence += " at line " + std::to_string(pick->line) + " (" + pick->source + ")";
   if (claim.cmp == model::Comparator::About)
     evidence += std::string(ok ? " is " : " is not ") + kAboutRule + " of " + claim.value.written + " (" +
