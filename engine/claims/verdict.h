@@ -48,7 +48,7 @@ struct ClaimsReport {
   std::string range;                     // the incident range availability and recovery were read over; empty: none
   std::vector<audit::RecordAccounting> records;
   std::vector<audit::RejectedRecord> rejected;
-  std::vector<ItemVerdict> items;  // claims in contract order, then commitments in contract order
+  std::vector<ItemVerdict> items;  // claims and commitments in the order of the contract
   std::vector<std::string> notes;
 
   // How many items have each verdict, indexed by Verdict.

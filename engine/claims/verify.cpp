@@ -209,6 +209,9 @@ ClaimsReport verify_claims(const ClaimsRequest& request) {
     report.notes.push_back("the contract states no time zone: periods are cut in UTC");
   for (const model::Claim& claim : contract.claims) report.items.push_back(verify_claim(claim, ev));
   for (const model::Commitment& c : contract.commitments) report.items.push_back(verify_commitment(c, ev));
+  // In the order the contract states them, claims and commitments mixed.
+  std::stable_sort(report.items.begin(), report.items.end(),
+                   [](const ItemVerdict& a, const ItemVerdict& b) { return a.line < b.line; });
   return report;
 }
 

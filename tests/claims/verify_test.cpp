@@ -321,14 +321,15 @@ TEST_CASE("claims: claims with nothing measurable are unverifiable, and say what
   CHECK(vague.predicate.empty());
 }
 
-TEST_CASE("claims: commitments are verified like claims, after the claims", "[claims]") {
-  auto fx = verify_text(contract("  claim \"c\": models >= 70;\n"
-                                 "  commit checkpoint_write >= 400 GB/s under load;\n"
+TEST_CASE("claims: commitments are verified like claims, in contract order", "[claims]") {
+  auto fx = verify_text(contract("  commit checkpoint_write >= 400 GB/s under load;\n"
+                                 "  claim \"c\": models >= 70;\n"
                                  "  commit storage_throughput for training >= 2 TB/s empty;\n"
                                  "  commit preemption_notice >= 30 min;\n"),
                         {{}, kMeasurements, {}, {}});
   REQUIRE(fx->report.items.size() == 4);
-  CHECK(fx->report.items[0].kind == claims::ItemKind::Claim);
+  CHECK(fx->report.items[0].kind == claims::ItemKind::Commitment);  // line 6, before the claim on line 7
+  CHECK(fx->report.items[1].kind == claims::ItemKind::Claim);
   const auto& k = fx->item("commit checkpoint_write >= 400 GB/s under load");
   CHECK(k.kind == claims::ItemKind::Commitment);
   CHECK(k.verdict == Verdict::Verified);
@@ -355,4 +356,30 @@ TEST_CASE("claims: readings combine into a verdict", "[claims]") {
     for (Verdict v : c.readings) readings.push_back({"r", v, "", ""});
     CHECK(claims::combine(readings) == c.verdict);
   }
+}
+
+TEST_CASE("claims: a measurement that states no condition is its own reading", "[claims]") {
+  // 2.5 TB/s with no condition, 1.2 TB/s under load: "not stated" VERIFIED, under load REFUTED.
+  const std::string log = measurement("storage_throughput", "2.5", "TB/s", "") +
+                          measurement("storage_throughput", "1.2", "TB/s", "under_load");
+  auto fx = verify_text(contract("  claim \"c\": storage_throughput >= 2 TB/s;\n"), {{}, log, {}, {}});
+  const auto& item = fx->item("c");
+  CHECK(item.verdict == Verdict::Ambiguous);
+  REQUIRE(item.readings.size() == 2);
+  CHECK(item.readings[0].name == "condition under_load");
+  CHECK(item.readings[0].verdict == Verdict::Refuted);
+  CHECK(item.readings[1].name == "condition not stated");
+  CHECK(item.readings[1].verdict == Verdict::Verified);
+}
+
+TEST_CASE("claims: an open incident is timed to the end of the range, and flagged", "[claims]") {
+  // Open since 2026-11-30 23:00 +08:00; the range ends at 2026-12-01 00:00 +08:00: at least 60 min.
+  const std::string log =
+      "{\"id\":\"a\",\"service\":\"training\",\"fault\":\"node_down\",\"start\":\"2026-11-30T23:00:00+08:00\"}\n";
+  auto fx = verify_text(contract("  claim \"c\": recovery_time <= 20 min;\n"), {{}, {}, log, "2026-11"});
+  const auto& item = fx->item("c");
+  CHECK(item.verdict == Verdict::Refuted);
+  CHECK(fx->reading(item, "fault node_down").evidence ==
+        "1 incident: median 60 min, p95 60 min, max 60 min (1 still open, timed to the end of the range); "
+        "largest 60 min is not <= 20 min");
 }
