@@ -6,6 +6,7 @@
 // to the end of the range and flagged (a lower bound, never dropped).
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "engine/audit/recovery.h"
 #include "engine/claims/compare.h"
@@ -45,6 +46,15 @@ Seconds time_to_recover(const Incident& i, const model::RecoveryClause* clause, 
   return std::max(Seconds{0}, stop.value_or(range_end) - start);
 }
 
+// "from detected to recovered (its recovery clause)", as time_to_recover measures it.
+std::string clock_text(const model::RecoveryClause* clause) {
+  if (!clause) return "from start to recovered, else end (no recovery clause)";
+  const bool from_detected = clause->clock_start == model::ClockStart::Detected;
+  const bool to_resolved = clause->clock_stop == model::ClockStop::Resolved;
+  return std::string("from ") + (from_detected ? "detected (else start)" : "start") + " to " +
+         (to_resolved ? "end" : "recovered, else end") + " (its recovery clause)";
+}
+
 std::string minutes(Seconds s) { return report::minutes_text(s) + " min"; }
 
 Reading judge(const std::string& name, const Timed& t, const model::ClaimPredicate& claim) {
@@ -81,6 +91,7 @@ Judged recovery_readings(const model::ClaimPredicate& claim, const Evidence& ev)
       claim.service ? std::optional(ev.contract->services[*claim.service].name) : std::nullopt;
 
   std::map<std::string, Timed> by_fault;
+  std::set<std::string> services_seen;
   Timed all;
   for (const Incident& i : *ev.incidents) {
     // Maintenance is no fault, and what the customer broke is not the platform's to heal.
@@ -89,6 +100,7 @@ Judged recovery_readings(const model::ClaimPredicate& claim, const Evidence& ev)
     const std::string fault = i.fault.value_or("unclassified");
     if (!claim.faults.empty() && std::find(claim.faults.begin(), claim.faults.end(), fault) == claim.faults.end())
       continue;
+    services_seen.insert(i.service);
     bool open = false;
     const Seconds t = time_to_recover(i, clause_of(*ev.contract, i.service), to, open);
     for (Timed* group : {&by_fault[fault], &all}) {
@@ -99,8 +111,13 @@ Judged recovery_readings(const model::ClaimPredicate& claim, const Evidence& ev)
   }
   for (auto& [fault, t] : by_fault) std::sort(t.times.begin(), t.times.end());
   std::sort(all.times.begin(), all.times.end());
-  out.notes.push_back("time to recover per incident: the service's recovery clause's clock, else start to recovery; "
-                      "maintenance and customer-caused incidents left out; incidents starting in " + ev.range->label);
+  std::string clocks;
+  for (const std::string& name : services_seen) {
+    const model::RecoveryClause* clause = clause_of(*ev.contract, name);
+    clocks += (clocks.empty() ? "" : ", ") + name + " " + clock_text(clause);
+  }
+  out.notes.push_back("time to recover: " + (clocks.empty() ? std::string("no incident") : clocks) +
+                      "; maintenance and customer-caused incidents left out; incidents starting in " + ev.range->label);
   if (claim.cmp == model::Comparator::About)
     out.notes.push_back(std::string("about: the median ") + kAboutRule + " of the claimed time");
 
