@@ -115,3 +115,13 @@ TEST_CASE("measurements: BOM, CRLF and the digest of the bytes as read", "[claim
   CHECK(log.rejected.empty());
   CHECK(log.sha256.size() == 64);
 }
+
+TEST_CASE("measurements: a record over 1 MiB is rejected unread", "[claims][evidence]") {
+  const std::string huge = "{\"metric\":\"models\",\"value\":70,\"source\":\"" + std::string(kMaxRecordBytes, 'x') + "\"}";
+  const auto log = read_measurements(record("\"metric\":\"models\",\"value\":70") + "\n" + huge + "\n", "m.jsonl");
+  CHECK(log.records_read == 2);
+  CHECK(log.measurements.size() == 1);
+  REQUIRE(log.rejected.size() == 1);
+  CHECK(log.rejected[0].line == 2);
+  CHECK_THAT(log.rejected[0].reason, Catch::Contains("over the 1 MiB limit"));
+}
