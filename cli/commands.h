@@ -16,5 +16,6 @@ Command add_fmt(CLI::App& app);
 Command add_ast(CLI::App& app);
 Command add_audit(CLI::App& app);
 Command add_rules(CLI::App& app);
+Command add_claims(CLI::App& app);
 
 }  // namespace slaudit::cli
