@@ -52,6 +52,7 @@ ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<P
   }
   window_ = std::max<int64_t>(1, (options_.lateness.count() + size - 1) / size) + 1;
   ring_.assign(static_cast<size_t>(window_), std::vector<Cell>(member_names_.size()));
+  slot_samples_.assign(static_cast<size_t>(window_), 0);
   seen_.resize(static_cast<size_t>(window_));
   tallies_.assign(static_cast<size_t>(bucket_count()), BucketTally{});
   for (size_t v = 0; v < 3; ++v) {
@@ -166,6 +167,7 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
   c.ok += value;
   c.total += weight;
   ++c.samples;
+  ++slot_samples_[slot];
   ++counts_.used;
 }
 
@@ -198,12 +200,36 @@ void ProbeClauseEngine::extend_run(size_t variant, uint32_t member, int64_t g, b
   ++out[static_cast<size_t>(g)];
 }
 
+void ProbeClauseEngine::clear_runs(size_t variant) {
+  if (runs_clear_[variant]) return;
+  for (auto& r : runs_[variant]) {
+    r.length = 0;
+    r.pending.clear();
+  }
+  runs_clear_[variant] = true;
+}
+
 void ProbeClauseEngine::finish_bucket(int64_t g) {
   const size_t slot = static_cast<size_t>(g % window_);
   auto& cells = ring_[slot];
   BucketTally& t = tallies_[static_cast<size_t>(g)];
   const bool averaged = rule_.combine == model::TargetCombination::Averaged;
   const bool fresh = starts_segment(g);
+  if (averaged && fresh)
+    for (size_t v = 0; v < 3; ++v) clear_runs(v);
+  if (slot_samples_[slot] == 0) {
+    // No sample at all: every target is missing. Under "up" every run ends, under
+    // "excluded" nothing changes; only "down" extends each target's run.
+    if (!averaged) return;
+    if (options_.readings[missing_index(model::MissingData::Up)]) clear_runs(missing_index(model::MissingData::Up));
+    const size_t down = missing_index(model::MissingData::Down);
+    if (options_.readings[down]) {
+      runs_clear_[down] = false;
+      for (uint32_t m = 0; m < cells.size(); ++m) extend_run(down, m, g, true, false);
+    }
+    return;
+  }
+  for (size_t v = 0; v < 3; ++v) runs_clear_[v] = false;
   for (uint32_t m = 0; m < cells.size(); ++m) {
     Cell& c = cells[m];
     const bool present = c.first >= 0;
@@ -219,10 +245,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
     }
     if (averaged) {
       for (size_t v = 0; v < 3; ++v) {
-        if (fresh) {
-          runs_[v][m].length = 0;
-          runs_[v][m].pending.clear();
-        }
+        if (!options_.readings[v]) continue;
         const auto rule = static_cast<model::MissingData>(v);
         const bool b = present ? bad : rule == model::MissingData::Down;
         extend_run(v, m, g, b, !present && rule == model::MissingData::Excluded);
@@ -230,6 +253,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
     }
     c = Cell{};
   }
+  slot_samples_[slot] = 0;
   seen_[slot].clear();
 }
 

@@ -43,6 +43,9 @@ struct ProbePart {
 struct ProbeEngineOptions {
   Seconds lateness{3 * 3600};  // how far behind the latest sample a sample may be and still count
   size_t keep = 20;            // first lines kept per kind of unused sample
+  // Missing-data rules to follow runs for under "averaged" (indexed by
+  // missing_index); a reading left out has no run_targets. All by default.
+  std::array<bool, 3> readings{true, true, true};
 };
 
 // What became of every sample pushed into one clause's engine.
@@ -127,6 +130,7 @@ class ProbeClauseEngine : public ProbeSink {
   void note(const ProbeSample& s, uint64_t& counter, const char* reason);
   bool cell_bad(const Cell& c) const;
   void extend_run(size_t variant, uint32_t member, int64_t g, bool bad, bool skip);
+  void clear_runs(size_t variant);
 
   model::ProbeRule rule_;
   std::vector<ProbePart> parts_;
@@ -142,6 +146,8 @@ class ProbeClauseEngine : public ProbeSink {
   int64_t window_ = 1;  // slots per target
   int64_t lo_ = 0;      // oldest open bucket
   std::vector<std::vector<Cell>> ring_;  // [slot][member]
+  std::vector<uint32_t> slot_samples_;   // [slot]: samples in the slot's bucket (0: nothing to visit)
+  std::array<bool, 3> runs_clear_{};     // [missing rule]: every target's run is empty
   std::vector<std::unordered_map<uint32_t, std::vector<Seen>>> seen_;  // [slot]: cells with 2+ samples
   std::vector<BucketTally> tallies_;
   std::array<std::vector<uint32_t>, 3> run_targets_;
