@@ -141,7 +141,9 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   out.explain.push_back({"excluded", seconds_text(out.excluded),
                          "seconds inside exclusion windows or covered only by excluded incidents",
                          clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()});
-  out.explain.push_back({"down (raw)", seconds_text(out.down_raw), "seconds covered by a counted incident, overlaps once",
+  out.explain.push_back({"down (raw)", seconds_text(out.down_raw),
+                         cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
+                                  : "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
 
   std::optional<Instant> first_counted;

@@ -84,6 +84,21 @@ class Scratch {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The keys of `value` are exactly those docs/audit-report.schema.json allows for
+// $defs/`def`, and every required one is there (one level: enough for the probe objects).
+void check_against_schema(const nlohmann::json& value, const std::string& def) {
+  std::ifstream in(std::string(SLAUDIT_SOURCE_DIR) + "/docs/audit-report.schema.json");
+  const auto schema = nlohmann::json::parse(in)["$defs"][def];
+  for (const auto& name : schema["required"]) {
+    INFO(def << " requires " << name);
+    CHECK(value.contains(name.get<std::string>()));
+  }
+  for (const auto& [key, child] : value.items()) {
+    INFO(def << " has " << key);
+    CHECK(schema["properties"].contains(key));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
@@ -110,6 +125,8 @@ TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
   CHECK(report["probe_accounting"][0]["used"] == 5);  // 7 read minus the duplicate and the December row
   CHECK(report["probe_accounting"][0]["duplicate_identical"] == 1);
   CHECK(report["probe_accounting"][0]["examples"][0]["line"] == 4);
+  check_against_schema(probe, "probe");
+  check_against_schema(report["probe_accounting"][0], "probe_accounting");
 
   // The same from standard input, and --strict turns the rejected row into exit 1.
   const Run piped = scratch.run("contract.sla --probes - --period 2026-11 --format json --strict", "probes.csv");
