@@ -151,19 +151,27 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
   if (c.first >= 0) {
     if (((c.samples & kRatioBit) != 0) != ratio)
       return note(s, counts_.unusable, "ratio and count samples mixed in one bucket of a target");
-    auto& extra = seen_[slot][static_cast<uint32_t>(m)];
-    if (extra.empty()) extra.push_back({c.first, c.ok, c.total});
-    for (const Seen& e : extra) {
-      if (e.offset != offset) continue;
-      if (e.ok == value && e.total == weight)
-        return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
-      return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+    auto& history = seen_[slot];
+    if (c.history < 0) {  // the second sample: start the chain with the first
+      c.history = static_cast<int32_t>(history.size());
+      history.push_back({c.first, -1, c.ok, c.total});
     }
-    extra.push_back({offset, value, weight});
+    if (offset <= c.last) {  // out of order or repeated: look for the same time
+      for (int32_t i = c.history; i >= 0; i = history[static_cast<size_t>(i)].next) {
+        const Seen& e = history[static_cast<size_t>(i)];
+        if (e.offset != offset) continue;
+        if (e.ok == value && e.total == weight)
+          return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
+        return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+      }
+    }
+    history.push_back({offset, c.history, value, weight});
+    c.history = static_cast<int32_t>(history.size() - 1);
   } else {
     c.first = offset;
     if (ratio) c.samples |= kRatioBit;
   }
+  c.last = std::max(c.last, offset);
   c.ok += value;
   c.total += weight;
   ++c.samples;

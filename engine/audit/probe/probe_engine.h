@@ -112,9 +112,14 @@ class ProbeClauseEngine : public ProbeSink {
     uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
     int32_t first = -1;   // offset in seconds of the first sample in its bucket; -1: empty
     uint32_t samples = 0; // high bit set: Ratio cell
+    int32_t last = -1;    // the latest offset seen: a later one cannot be a duplicate
+    int32_t history = -1; // 2+ samples: head of the cell's chain in its slot's history
   };
+  // Every sample of a cell with two or more, chained per cell in one flat vector
+  // per slot (no allocation per cell), for the duplicate check of rows out of order.
   struct Seen {
     int32_t offset;
+    int32_t next;  // -1: end of the chain
     uint64_t ok, total;
   };
   struct TargetRun {
@@ -148,7 +153,7 @@ class ProbeClauseEngine : public ProbeSink {
   std::vector<std::vector<Cell>> ring_;  // [slot][member]
   std::vector<uint32_t> slot_samples_;   // [slot]: samples in the slot's bucket (0: nothing to visit)
   std::array<bool, 3> runs_clear_{};     // [missing rule]: every target's run is empty
-  std::vector<std::unordered_map<uint32_t, std::vector<Seen>>> seen_;  // [slot]: cells with 2+ samples
+  std::vector<std::vector<Seen>> seen_;  // [slot]
   std::vector<BucketTally> tallies_;
   std::array<std::vector<uint32_t>, 3> run_targets_;
   std::array<std::vector<TargetRun>, 3> runs_;  // [missing rule][member]
