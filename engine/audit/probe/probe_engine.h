@@ -5,7 +5,7 @@
 // midnight in the contract's zone, so whole-hour DST shifts keep minute and
 // 5-minute buckets on the wall clock), and finishes buckets as time passes.
 //
-// Memory: a window of `lateness / bucket + 1` open buckets per target (24 bytes
+// Memory: a window of `lateness / bucket + 1` open buckets per target (32 bytes
 // a cell) plus a few counters per bucket of the audited range; it does not grow
 // with rows. A sample whose bucket is already finished (more than the lateness
 // behind the latest sample seen) is late: counted, its first lines kept, not
