@@ -127,7 +127,8 @@ void ProbeClauseEngine::note(const ProbeSample& s, uint64_t& counter, const char
 
 void ProbeClauseEngine::add(const ProbeSample& s) {
   ++counts_.seen;
-  const int32_t m = member_of(s.target);
+  // Known targets without a call; new ones are resolved once.
+  const int32_t m = s.target < member_.size() && member_[s.target] != kUnresolved ? member_[s.target] : member_of(s.target);
   if (m < 0) return note(s, counts_.not_a_target, "not a target of the clause");
   int32_t offset = 0;
   const int64_t g = bucket_of(s.at, offset);
