@@ -166,6 +166,9 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
     // Measured, not derived: the counted downtime is what the measured availability implies.
     out.down = out.eligible * (1 - *cp.measured_availability);
     out.availability = *cp.measured_availability;
+    out.explain.push_back({"down (implied)", rational_text(out.down),
+                           "eligible x (1 - measured availability): the downtime the measured availability stands for",
+                           SourceRange{}});
     out.explain.push_back({"availability", report::percent_text(*out.availability),
                            cp.measured_derivation + " = " + out.availability->str(),
                            clause.measurement ? clause.measurement->range : SourceRange{}});
