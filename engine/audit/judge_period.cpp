@@ -141,7 +141,9 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   out.explain.push_back({"excluded", seconds_text(out.excluded),
                          "seconds inside exclusion windows or covered only by excluded incidents",
                          clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()});
-  out.explain.push_back({"down (raw)", seconds_text(out.down_raw), "seconds covered by a counted incident, overlaps once",
+  out.explain.push_back({"down (raw)", seconds_text(out.down_raw),
+                         cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
+                                  : "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
 
   std::optional<Instant> first_counted;
@@ -157,7 +159,20 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
                          removed ? "period - excluded (excluded time removed from period)"
                                  : "the whole period (excluded time counts as available)",
                          SourceRange{}});
-  if (out.eligible > 0) {
+  if (cp.unmeasured) {
+    out.down = 0;
+    out.notes.push_back(cp.measured_derivation);
+  } else if (cp.measured_availability && out.eligible > 0) {
+    // Measured, not derived: the counted downtime is what the measured availability implies.
+    out.down = out.eligible * (1 - *cp.measured_availability);
+    out.availability = *cp.measured_availability;
+    out.explain.push_back({"down (implied)", rational_text(out.down),
+                           "eligible x (1 - measured availability): the downtime the measured availability stands for",
+                           SourceRange{}});
+    out.explain.push_back({"availability", report::percent_text(*out.availability),
+                           cp.measured_derivation + " = " + out.availability->str(),
+                           clause.measurement ? clause.measurement->range : SourceRange{}});
+  } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
     out.explain.push_back({"availability", report::percent_text(*out.availability),
                            "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
@@ -224,6 +239,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   }
   if (cx.request->record_timeline) timeline_of(cp, out);
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);
+  out.probe = std::move(cp.probe);
   return out;
 }
 
