@@ -127,7 +127,7 @@ class RowParser {
 
 }  // namespace
 
-std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& input) {
+std::string read_probe_csv_stream(ByteStream& in, std::string_view name, const ProbeInput& input) {
   std::vector<char> buf(kBlock * 2);
   size_t have = 0;  // bytes of an unfinished line carried at the front of buf
   uint64_t line_no = 0;
@@ -145,12 +145,9 @@ std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& i
   };
   for (;;) {
     if (buf.size() - have < kBlock) buf.resize(have + kBlock);
-    const ssize_t n = ::read(fd, buf.data() + have, buf.size() - have);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return std::string(name) + ": read error: " + std::strerror(errno);
-    }
-    const size_t end = have + size_t(n);
+    const size_t n = in.read(buf.data() + have, buf.size() - have);
+    if (!in.error().empty()) return in.error();
+    const size_t end = have + n;
     size_t start = 0;
     while (start < end) {
       const char* nl = static_cast<const char*>(std::memchr(buf.data() + start, '\n', end - start));
@@ -169,11 +166,18 @@ std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& i
   return {};
 }
 
+std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& input) {
+  ByteStream in(fd, name);
+  return read_probe_csv_stream(in, name, input);
+}
+
 std::string read_probe_csv_file(const std::string& path, const ProbeInput& input) {
   if (path == "-") return read_probe_csv_fd(0, "<stdin>", input);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return path + ": cannot open: " + std::strerror(errno);
-  std::string error = read_probe_csv_fd(fd, path, input);
+  ByteStream in(fd, path);
+  std::string error = require_gzip_if_named(in, path);
+  if (error.empty()) error = read_probe_csv_stream(in, path, input);
   ::close(fd);
   return error;
 }
