@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/probe_inputs.h"
 #include "engine/audit/audit.h"
 #include "engine/compile.h"
 #include "engine/report/figures.h"
@@ -37,6 +38,10 @@ struct AuditOptions {
   bool strict = false;
   std::string claimed;
   std::string claims, billing, previous_credits;
+  std::vector<std::string> probes;
+  std::string targets_map;
+  std::string lateness = "3h";
+  bool quiet = false;
 };
 
 // An input file as read: its bytes (for the digest) and its role in the report.
@@ -96,6 +101,7 @@ ServiceNames service_names(const model::Contract& contract) {
 }
 
 std::optional<IncidentLog> read_incidents(const AuditOptions& o, const ServiceNames& services, Inputs& inputs) {
+  if (o.incidents.empty()) return IncidentLog{};  // a probe audit without incidents
   IncidentReadOptions options;
   options.services = services;
   if (!o.incidents_format.empty()) options.format = log_format_from_name(o.incidents_format);
@@ -155,6 +161,7 @@ bool read_billing_inputs(const AuditOptions& o, const model::Contract& contract,
 
 // `used`: the incidents handed to the audit (moved out of the log).
 void account_records(const IncidentLog& log, size_t used, audit::AuditReport& report) {
+  if (log.path.empty()) return;  // no incident log was given
   report.records.push_back({log.path, log.records_read, used, log.rejected.size()});
   for (const RejectedRecord& rejected : log.rejected) report.rejected.push_back({log.path, rejected.line, rejected.reason});
 }
@@ -198,9 +205,18 @@ int print_audit_errors(const std::vector<audit::AuditError>& errors, const Sourc
 }
 
 int exit_code(const AuditOptions& o, const audit::AuditReport& report) {
-  if (!report.rejected.empty()) {
-    std::cerr << "slaudit: " << (o.strict ? "error: " : "warning: ") << report.rejected.size()
-              << " incident record(s) rejected; each is listed in the report\n";
+  size_t rejected = 0;
+  for (const auto& r : report.records) rejected += r.rejected;
+  uint64_t unused = 0;  // probe samples read but not used for a reason the user should fix
+  for (const auto& a : report.probe_accounting) unused += a.late + a.duplicate_conflicting + a.unusable;
+  if (rejected > 0 || unused > 0) {
+    std::cerr << "slaudit: " << (o.strict ? "error: " : "warning: ");
+    if (o.probes.empty()) {
+      std::cerr << rejected << " incident record(s) rejected; each is listed in the report\n";
+    } else {
+      std::cerr << rejected << " record(s) rejected, " << unused
+                << " probe sample(s) late, conflicting or unusable; the report counts them and lists the first\n";
+    }
     if (o.strict) return kContractErrors;
   }
   return report.breached ? kBreach : kOk;
@@ -223,9 +239,24 @@ int run_audit_command(const AuditOptions& o) {
   const std::optional<audit::AuditRange> range = audit_range(o, contract);
   if (!range) return kUsageOrIo;
   request.range = *range;
+  if (o.incidents.empty() && o.probes.empty()) {
+    std::cerr << "slaudit audit: give --incidents, --probes, or both\n";
+    return kUsageOrIo;
+  }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs);
   if (!log) return kUsageOrIo;
   request.incidents = std::move(log->incidents);
+  ProbeOptions probe_options{o.probes, o.targets_map, Seconds{0}, o.quiet};
+  ProbeRun probe_run;
+  if (!o.probes.empty()) {
+    const auto lateness = parse_lateness(o.lateness);
+    if (!lateness) {
+      std::cerr << "slaudit audit: bad --lateness '" << o.lateness << "'; expected e.g. 3h, 90m, 600s\n";
+      return kUsageOrIo;
+    }
+    probe_options.lateness = *lateness;
+    if (!read_probe_inputs(probe_options, request, probe_run)) return kUsageOrIo;
+  }
   // Keep only what the chosen output prints: the figures are the same either way,
   // and per-incident detail is most of an audit's memory on large logs.
   request.record_findings = o.explain || o.format != "text";
@@ -238,6 +269,7 @@ int run_audit_command(const AuditOptions& o) {
   audit::AuditReport& report = *result.report;
   record_inputs(inputs, report);
   account_records(*log, request.incidents.size(), report);
+  account_probe_files(probe_options, probe_run, report);
   warn_unused(o.claims, request.claims, origins.claims, report);
   warn_unused(o.billing, request.fees, origins.fees, report);
   if (report.periods.empty() && report.recovery.empty())
@@ -258,6 +290,9 @@ constexpr const char* kFooter =
     "  service and period; it and --claims exclude each other.\n"
     "Range: --period (a month, quarter, year or DAY..DAY), or --from and --to; by default the whole\n"
     "  effective range of the contract. Every period containing one of the days is audited.\n"
+    "Probes: --probes FILE... (CSV; - is standard input) audits the clauses measured from probes\n"
+    "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
+    "  Buckets are finished once the input is --lateness past them; a later sample is counted late.\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
     "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
     "Examples:\n"
@@ -266,6 +301,7 @@ constexpr const char* kFooter =
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-Q4 --claims claims.csv --format json\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --format html > report.html\n"
+    "  slaudit audit contract.sla --probes probes.csv --incidents maintenance.jsonl --period 2026-11\n"
     "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
     "  page (no network, no script) with the summary, the credits and their clauses, an SVG timeline of each\n"
     "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
@@ -280,7 +316,12 @@ Command add_audit(CLI::App& app) {
   auto* cmd = app.add_subcommand("audit", "Audit a contract against an incident log: availability, credits owed, "
                                           "recovery, each figure explained");
   cmd->add_option("contract", o->contract, "Contract file (.sla); - reads standard input")->required();
-  cmd->add_option("--incidents", o->incidents, "Incident log (.jsonl or .csv)")->required();
+  cmd->add_option("--incidents", o->incidents, "Incident log (.jsonl or .csv)");
+  cmd->add_option("--probes", o->probes, "Probe samples, CSV timestamp,target,ok,total or timestamp,target,success; - is standard input")
+      ->expected(1, -1);
+  cmd->add_option("--targets", o->targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}");
+  cmd->add_option("--lateness", o->lateness, "How far behind the latest probe sample a sample still counts (default 3h)");
+  cmd->add_flag("--quiet", o->quiet, "No progress on standard error");
   cmd->add_option("--incidents-format", o->incidents_format, "Format of the incident log, when its extension does not say")
       ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));
   auto* period = cmd->add_option("--period", o->period, "Periods to audit: 2026-11, 2026-Q4, 2026, 2026-03-01..2026-05-31");

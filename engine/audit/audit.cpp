@@ -7,7 +7,9 @@
 
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
+#include "engine/audit/probe/probe_audit.h"
 #include "engine/audit/recovery.h"
+#include "engine/report/figures.h"
 #include "engine/time/time_zone.h"
 
 namespace slaudit::audit {
@@ -81,21 +83,21 @@ ServiceIndex index_services(const AuditRequest& req) {
   return out;
 }
 
-void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::AvailabilityClause& clause,
-                  const ServiceIndex& by_service, AuditReport& report) {
+// The periods of a clause in the range and the audited part of each.
+struct ClausePlan {
+  PeriodScheme scheme;
+  std::vector<Period> periods;
+  std::vector<std::pair<Instant, Instant>> parts;
+  Instant active_from, active_to;
+  bool whole = false;
+};
+
+std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& zone,
+                                      const model::AvailabilityClause& clause, std::vector<std::string>& notes) {
   const auto& contract = *req.contract;
   const auto& service = contract.services[clause.service];
-  std::vector<std::string> notes;
-  if (clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes) {
-    report.notes.push_back("availability " + service.name + (clause.label.empty() ? "" : " \"" + clause.label + "\"") +
-                           " is measured from probes: an incident log cannot audit it");
-    return;
-  }
-  if (!clause.measurement) notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
-  if (!clause.excluded_time) notes.push_back("the clause does not say how excluded time counts: it counts as available");
   auto scheme = scheme_of(clause, contract, notes);
-  if (!scheme) return;
-
+  if (!scheme) return std::nullopt;
   // The service is audited from its start (or the contract's), to the contract's end.
   LocalDate first = from_civil(req.range.first), last = from_civil(req.range.last);
   LocalDate active_first = contract.effective_from ? from_civil(*contract.effective_from) : first;
@@ -103,43 +105,90 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
   const LocalDate active_last = contract.effective_until ? from_civil(*contract.effective_until) : last;
   first = std::max(first, active_first);
   last = std::min(last, active_last);
-  if (last < first) return;
-  const auto periods = periods_for_dates(*scheme, zone, first, last);
-  if (periods.empty()) return;
-  const Instant active_from = midnight(zone, active_first);
-  const Instant active_to = midnight(zone, active_last + boost::gregorian::date_duration(1));
-  const bool whole = clause.partial_period == model::PartialPeriodMode::Whole;
+  if (last < first) return std::nullopt;
+  ClausePlan plan{*scheme, periods_for_dates(*scheme, zone, first, last), {}, {}, {}, false};
+  if (plan.periods.empty()) return std::nullopt;
+  plan.active_from = midnight(zone, active_first);
+  plan.active_to = midnight(zone, active_last + boost::gregorian::date_duration(1));
+  plan.whole = clause.partial_period == model::PartialPeriodMode::Whole;
+  for (const auto& p : plan.periods)
+    plan.parts.push_back(plan.whole ? std::make_pair(p.start, p.end)
+                                    : std::make_pair(std::max(p.start, plan.active_from), std::min(p.end, plan.active_to)));
+  return plan;
+}
 
-  std::vector<std::pair<Instant, Instant>> parts;
-  for (const auto& p : periods)
-    parts.push_back(whole ? std::make_pair(p.start, p.end)
-                          : std::make_pair(std::max(p.start, active_from), std::min(p.end, active_to)));
+void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_index,
+                  const ServiceIndex& by_service, AuditReport& report) {
+  const auto& contract = *req.contract;
+  const auto& clause = contract.availability[clause_index];
+  const auto& service = contract.services[clause.service];
+  std::vector<std::string> notes;
+  const bool from_probes = clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes;
+  const probe::ProbeClauseEngine* engine =
+      from_probes && clause_index < req.probe_engines.size() ? req.probe_engines[clause_index] : nullptr;
+  if (from_probes && !engine) {
+    report.notes.push_back("availability " + service.name + (clause.label.empty() ? "" : " \"" + clause.label + "\"") +
+                           " is measured from probes: an incident log cannot audit it (give --probes)");
+    return;
+  }
+  if (!clause.measurement) notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
+  if (!clause.excluded_time) notes.push_back("the clause does not say how excluded time counts: it counts as available");
+  auto plan = plan_clause(req, zone, clause, notes);
+  if (!plan) return;
+  const auto& periods = plan->periods;
+  const auto& parts = plan->parts;
   const Instant range_end = parts.back().second;
   const auto buckets = bucket(req.incidents, by_service[clause.service], parts, range_end);
 
-  ClauseContext cx{&contract, &clause, &service, &req, &zone, &*scheme, &req.incidents, range_end};
-  std::vector<ClassifiedPeriod> classified;
-  for (size_t k = 0; k < periods.size(); ++k) {
-    classified.push_back(classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]));
-    classified.back().notes = notes;
-    if (classified.back().partial && !clause.partial_period)
-      classified.back().notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
+  ClauseContext cx{&contract, &clause, &service, &req, &zone, &plan->scheme, &req.incidents, range_end, from_probes};
+  // Probe clauses without a missing-data rule are audited both ways.
+  std::vector<model::MissingData> readings{clause.missing_data.value_or(model::MissingData::Up)};
+  if (from_probes && !clause.missing_data) readings.push_back(model::MissingData::Down);
+  std::vector<std::vector<PeriodAudit>> audited(readings.size());
+  for (size_t r = 0; r < readings.size(); ++r) {
+    std::vector<ClassifiedPeriod> classified;
+    std::optional<probe::ProbeOutcome> outcome;
+    if (engine) outcome = probe::service_outcome(*engine, readings[r]);
+    for (size_t k = 0; k < periods.size(); ++k) {
+      if (engine) classified.push_back(classify_probe_period(cx, *engine, *outcome, periods[k], k, buckets[k]));
+      else classified.push_back(classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]));
+      classified.back().notes = notes;
+      if (classified.back().partial && !clause.partial_period)
+        classified.back().notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
+    }
+    std::vector<std::pair<LocalDate, int64_t>> earlier;
+    for (size_t k = 0; k < classified.size(); ++k) {
+      // A run continues across a boundary only when the parts are adjacent.
+      const bool joined_before = k > 0 && classified[k - 1].to == classified[k].from;
+      const bool joined_after = k + 1 < classified.size() && classified[k].to == classified[k + 1].from;
+      const Seconds before = joined_before ? edge_run(classified[k - 1], true) : Seconds{0};
+      const Seconds after = joined_after ? edge_run(classified[k + 1], false) : Seconds{0};
+      const LocalDate period_last = classified[k].period.last_day;
+      PeriodAudit one = judge_period(cx, std::move(classified[k]), before, after, earlier);
+      // Counted as whole, a period the service only partly covered is still reported as partial.
+      if (plan->whole && (periods[k].start < plan->active_from || periods[k].end > plan->active_to)) one.partial = true;
+      if (one.partial) one.partial_rule = plan->whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
+      // Caps count the capped credits only: the hour rule's credit is outside them.
+      earlier.emplace_back(period_last, one.owed_minor - one.hour_rule_minor);
+      audited[r].push_back(std::move(one));
+    }
   }
-  std::vector<std::pair<LocalDate, int64_t>> earlier;
-  for (size_t k = 0; k < classified.size(); ++k) {
-    // A run continues across a boundary only when the parts are adjacent.
-    const bool joined_before = k > 0 && classified[k - 1].to == classified[k].from;
-    const bool joined_after = k + 1 < classified.size() && classified[k].to == classified[k + 1].from;
-    const Seconds before = joined_before ? edge_run(classified[k - 1], true) : Seconds{0};
-    const Seconds after = joined_after ? edge_run(classified[k + 1], false) : Seconds{0};
-    const LocalDate period_last = classified[k].period.last_day;
-    PeriodAudit audited = judge_period(cx, std::move(classified[k]), before, after, earlier);
-    // Counted as whole, a period the service only partly covered is still reported as partial.
-    if (whole && (periods[k].start < active_from || periods[k].end > active_to)) audited.partial = true;
-    if (audited.partial) audited.partial_rule = whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
-    // Caps count the capped credits only: the hour rule's credit is outside them.
-    earlier.emplace_back(period_last, audited.owed_minor - audited.hour_rule_minor);
-    report.periods.push_back(std::move(audited));
+  for (size_t k = 0; k < audited[0].size(); ++k) {
+    PeriodAudit& one = audited[0][k];
+    if (readings.size() > 1 && one.probe) {
+      const PeriodAudit& other = audited[1][k];
+      one.probe->ambiguous = true;
+      one.probe->other_missing = "down";
+      one.probe->other_availability = other.availability;
+      one.probe->other_met = other.met;
+      one.probe->other_owed_minor = other.owed_minor;
+      one.notes.push_back("ambiguous: the clause does not say how missing probe data counts; counted as up here, "
+                          "counted as down the availability would be " +
+                          (other.availability ? report::percent_text(*other.availability) : std::string("not assessed")) +
+                          (other.owed_minor != one.owed_minor ? " and the credit " + report::money_with_code(other.owed_minor, *contract.currency)
+                                                              : std::string()));
+    }
+    report.periods.push_back(std::move(one));
   }
 }
 
@@ -172,6 +221,20 @@ void audit_recovery_clauses(const AuditRequest& req, const TimeZone& zone, const
 
 }  // namespace
 
+std::vector<probe::ProbePart> probe_parts(const AuditRequest& req, size_t clause_index) {
+  std::vector<probe::ProbePart> out;
+  const auto& contract = *req.contract;
+  if (!contract.timezone || clause_index >= contract.availability.size()) return out;
+  const auto zone = TimeZone::find(*contract.timezone);
+  if (!zone) return out;
+  std::vector<std::string> notes;
+  const auto plan = plan_clause(req, *zone, contract.availability[clause_index], notes);
+  if (!plan) return out;
+  for (size_t k = 0; k < plan->periods.size(); ++k)
+    out.push_back({plan->periods[k].start, plan->parts[k].first, plan->parts[k].second});
+  return out;
+}
+
 AuditResult run_audit(const AuditRequest& req) {
   AuditResult result;
   const auto& contract = *req.contract;
@@ -191,7 +254,8 @@ AuditResult run_audit(const AuditRequest& req) {
   report.currency = *contract.currency;
   report.range = req.range.label;
   const ServiceIndex by_service = index_services(req);
-  for (const auto& clause : contract.availability) audit_clause(req, *zone, clause, by_service, report);
+  for (size_t c = 0; c < contract.availability.size(); ++c) audit_clause(req, *zone, c, by_service, report);
+  account_probes(req, report);
   audit_recovery_clauses(req, *zone, by_service, report);
 
   for (const auto& s : contract.services) report.totals.push_back({s.name, 0});

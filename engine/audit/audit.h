@@ -11,6 +11,11 @@
 #include "engine/model/contract.h"
 #include "telemetry/incident.h"
 
+namespace slaudit::probe {
+class ProbeClauseEngine;
+struct ProbePart;
+}  // namespace slaudit::probe
+
 namespace slaudit::audit {
 
 // Which local dates to audit: every period that contains one of them is audited
@@ -54,6 +59,11 @@ struct AuditRequest {
   // to bound memory; the figures are the same either way.
   bool record_findings = true;
   bool record_timeline = true;
+  // Probe clauses: the finished engine of each availability clause measured from
+  // probes, indexed like contract->availability (nullptr or absent: none given),
+  // and the names of the probe inputs by source index, for the report.
+  std::vector<const probe::ProbeClauseEngine*> probe_engines;
+  std::vector<std::string> probe_sources;
 };
 
 // Errors that stop an audit before it starts (no time zone, no such period...).
@@ -68,6 +78,12 @@ struct AuditResult {
 };
 
 AuditResult run_audit(const AuditRequest& request);
+
+// The audited parts of availability clause `clause_index`, one per period, as
+// run_audit will cut them: what a probe engine for the clause is built over.
+// Empty when the clause has nothing to audit in the range; errors (no time
+// zone) are run_audit's to report.
+std::vector<probe::ProbePart> probe_parts(const AuditRequest& request, size_t clause_index);
 
 // Parses "2026-11", "2026-Q4", "2026", "2026-03-01..2026-05-31" into a range.
 std::optional<AuditRange> parse_audit_range(std::string_view text);

@@ -23,6 +23,9 @@ struct ClauseContext {
   const PeriodScheme* scheme = nullptr;
   const std::vector<Incident>* incidents = nullptr;  // all of the request's incidents
   Instant range_end;                                 // open incidents run to here
+  // The clause measures downtime from probes: incidents only exclude time
+  // (maintenance, excluded causes); a counted incident adds no downtime.
+  bool incidents_exclude_only = false;
 };
 
 // A period after classification, before judging.
@@ -35,10 +38,20 @@ struct ClassifiedPeriod {
   std::vector<IncidentFinding> findings;      // indexed like `owners`
   std::vector<size_t> owners;                 // incident index of each finding
   std::vector<std::string> notes;
+  // Probe clauses measured by requests or average error rate: the availability
+  // is measured, not derived from down seconds; judging sets the counted
+  // downtime to eligible x (1 - availability) so credits follow the same path.
+  std::optional<Rational> measured_availability;
+  bool unmeasured = false;                 // the method had nothing to measure
+  std::string measured_derivation;
+  std::optional<ProbePeriodFigures> probe;
 };
 
+// `extra`: intervals from elsewhere (probe downtime, missing-data exclusions),
+// classified with the incidents' and windows' intervals.
 ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, Instant from, Instant to,
-                                 const std::vector<size_t>& incident_indexes);
+                                 const std::vector<size_t>& incident_indexes,
+                                 std::vector<TimelineInterval> extra = {});
 
 // Prices a classified period; `before`/`after` give the lengths of runs that
 // continue into the previous/next period.

@@ -9,7 +9,7 @@
 namespace slaudit::audit {
 
 ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, Instant from, Instant to,
-                                 const std::vector<size_t>& incident_indexes) {
+                                 const std::vector<size_t>& incident_indexes, std::vector<TimelineInterval> extra) {
   const auto& clause = *cx.clause;
   ClassifiedPeriod out;
   out.period = period;
@@ -18,6 +18,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
   out.partial = from != period.start || to != period.end;
 
   std::vector<TimelineInterval> intervals = recurring_windows(clause.windows, *cx.zone, from, to);
+  intervals.insert(intervals.end(), extra.begin(), extra.end());
   std::vector<std::vector<MaintenanceCandidate>> maintenance(clause.maintenance.size());
   std::vector<Weight> weight_of(incident_indexes.size(), kWeightOne);
   for (size_t k = 0; k < incident_indexes.size(); ++k) {
@@ -26,6 +27,10 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
     const Instant end = incident.end.value_or(cx.range_end);  // open: runs to the end of the audited range
     const bool explain = cx.request->record_findings;
     IncidentDecision d = decide_incident(clause, *cx.service, incident, explain);
+    if (cx.incidents_exclude_only && d.kind == IncidentDecision::Kind::Down) {
+      d.kind = IncidentDecision::Kind::BelowThreshold;
+      d.reason = "the clause measures downtime from probes: an incident only excludes time";
+    }
     IncidentFinding f;
     if (explain) {
     f.id = incident.id;

@@ -157,7 +157,17 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
                          removed ? "period - excluded (excluded time removed from period)"
                                  : "the whole period (excluded time counts as available)",
                          SourceRange{}});
-  if (out.eligible > 0) {
+  if (cp.unmeasured) {
+    out.down = 0;
+    out.notes.push_back(cp.measured_derivation);
+  } else if (cp.measured_availability && out.eligible > 0) {
+    // Measured, not derived: the counted downtime is what the measured availability implies.
+    out.down = out.eligible * (1 - *cp.measured_availability);
+    out.availability = *cp.measured_availability;
+    out.explain.push_back({"availability", report::percent_text(*out.availability),
+                           cp.measured_derivation + " = " + out.availability->str(),
+                           clause.measurement ? clause.measurement->range : SourceRange{}});
+  } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
     out.explain.push_back({"availability", report::percent_text(*out.availability),
                            "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
@@ -224,6 +234,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   }
   if (cx.request->record_timeline) timeline_of(cp, out);
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);
+  out.probe = std::move(cp.probe);
   return out;
 }
 

@@ -76,6 +76,33 @@ struct TimelineSegment {
   std::vector<std::string> incidents;  // ids active in it
 };
 
+// The probe figures of one period of a clause measured from probes.
+struct ProbePeriodFigures {
+  std::string method;   // "bad buckets", "requests", "average error rate"
+  std::string combine;  // "any", "all", "at least 50%", "averaged"
+  std::string missing;  // the missing-data rule applied: "up", "down", "excluded"
+  Seconds bucket{60};
+  int64_t min_consecutive = 1;
+  uint32_t targets = 0;
+  int64_t buckets = 0;           // service buckets in the period
+  int64_t bad_buckets = 0;       // bad before the consecutive-run minimum
+  int64_t down_buckets = 0;      // in runs of at least the minimum: downtime
+  int64_t no_data_buckets = 0;   // no target had a sample
+  int64_t excluded_buckets = 0;  // excluded for missing data
+  uint64_t target_buckets_missing = 0;  // (target, bucket) pairs without a sample
+  // Requests and average error rate: over the buckets no exclusion touches.
+  uint64_t requests_ok = 0, requests_total = 0;
+  int64_t rate_buckets = 0, rate_left_out = 0;
+  std::optional<Rational> mean_error_rate;
+  // The clause states no missing-data rule: the period is also audited with
+  // missing data counted as down, and both results are reported.
+  bool ambiguous = false;
+  std::string other_missing;
+  std::optional<Rational> other_availability;
+  bool other_met = true;
+  int64_t other_owed_minor = 0;
+};
+
 // One availability clause audited over one statistical period.
 struct PeriodAudit {
   std::string service;
@@ -108,6 +135,7 @@ struct PeriodAudit {
   std::vector<TimelineSegment> timeline;
   std::vector<Explanation> explain;
   std::vector<std::string> notes;  // defaults applied, ambiguities, flags
+  std::optional<ProbePeriodFigures> probe;  // clauses measured from probes
 };
 
 // One incident under a recovery clause.
@@ -160,6 +188,17 @@ struct RecordAccounting {
   size_t read = 0, used = 0, rejected = 0;
 };
 
+// What became of the probe samples offered to one clause.
+struct ProbeClauseAccounting {
+  std::string service, clause_label;
+  SourceRange clause;
+  Seconds lateness{0};
+  uint32_t targets = 0;
+  uint64_t seen = 0, used = 0, outside_period = 0, not_a_target = 0, late = 0;
+  uint64_t duplicate_identical = 0, duplicate_conflicting = 0, unusable = 0;
+  std::vector<RejectedRecord> examples;  // the first few of each kind not used
+};
+
 struct ServiceTotal {
   std::string service;
   int64_t owed_minor = 0;
@@ -176,6 +215,7 @@ struct AuditReport {
 
   std::vector<RecordAccounting> records;
   std::vector<RejectedRecord> rejected;
+  std::vector<ProbeClauseAccounting> probe_accounting;
   std::vector<PeriodAudit> periods;
   std::vector<RecoveryAudit> recovery;
   std::vector<ServiceTotal> totals;

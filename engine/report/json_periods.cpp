@@ -93,6 +93,7 @@ nlohmann::json period_json(const audit::PeriodAudit& period, const model::Curren
   nlohmann::json incidents = nlohmann::json::array();
   for (const audit::IncidentFinding& finding : period.incidents) incidents.push_back(incident_json(finding, contract));
   out["incidents"] = std::move(incidents);
+  if (period.probe) out["probe"] = probe_json(*period.probe, currency);
   return out;
 }
 

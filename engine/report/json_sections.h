@@ -12,5 +12,7 @@ nlohmann::json period_json(const audit::PeriodAudit& period, const model::Curren
                            const SourceFile& contract);
 nlohmann::json recovery_json(const audit::RecoveryAudit& audit, const model::Currency& currency,
                              const SourceFile& contract);
+nlohmann::json probe_json(const audit::ProbePeriodFigures& figures, const model::Currency& currency);
+nlohmann::json probe_accounting_json(const audit::ProbeClauseAccounting& accounting, const SourceFile& contract);
 
 }  // namespace slaudit::report

@@ -51,7 +51,7 @@ nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile
   nlohmann::json recovery = nlohmann::json::array();
   for (const audit::RecoveryAudit& audit : report.recovery)
     recovery.push_back(recovery_json(audit, report.currency, contract));
-  return {{"schema", std::string(kReportSchema)},
+  nlohmann::json out = {{"schema", std::string(kReportSchema)},
           {"engine", {{"version", report.engine_version}, {"tzdata", report.tzdata_version}}},
           {"contract", contract_json(report, contract)},
           {"range", report.range},
@@ -64,6 +64,12 @@ nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile
           {"total_owed", money_json(report.total_owed_minor, report.currency)},
           {"breached", report.breached},
           {"notes", strings_json(report.notes)}};
+  if (!report.probe_accounting.empty()) {
+    nlohmann::json probes = nlohmann::json::array();
+    for (const auto& a : report.probe_accounting) probes.push_back(probe_accounting_json(a, contract));
+    out["probe_accounting"] = std::move(probes);
+  }
+  return out;
 }
 
 }  // namespace slaudit::report

@@ -60,7 +60,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source) {
-  return heading(report, contract, source) + period_table(report) + markdown_basis(report, source) +
+  return heading(report, contract, source) + period_table(report) + markdown_basis(report, source) + markdown_probes(report) +
          rejected_section(report) + inputs_section(report);
 }
 

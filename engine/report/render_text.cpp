@@ -50,6 +50,8 @@ std::string render_text(const audit::AuditReport& report, const SourceFile& cont
   std::string out = heading(context) + "\n" + text_availability(context) + "\n";
   const std::string recovery = text_recovery(context);
   if (!recovery.empty()) out += recovery + "\n";
+  const std::string probes = text_probes(context);
+  if (!probes.empty()) out += probes + "\n";
   return out + records_section(report) + "\n" + inputs_section(report) + "\n" + total_section(report);
 }
 

@@ -20,6 +20,7 @@ struct TextContext {
 
 std::string text_availability(const TextContext& context);
 std::string text_recovery(const TextContext& context);
+std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
 
 // "    figure: value = derivation — clause" lines, one per explanation.
 std::string text_explanations(const TextContext& context, const std::vector<audit::Explanation>& lines,

@@ -1,0 +1,148 @@
+#include "cli/probe_inputs.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "cli/io.h"
+#include "telemetry/probe/probe_csv.h"
+#include "telemetry/probe/probe_target_map.h"
+
+namespace slaudit::cli {
+
+namespace {
+
+// Pushes each sample to every engine; reports progress now and then.
+class FanOut : public probe::ProbeSink {
+ public:
+  FanOut(std::vector<probe::ProbeClauseEngine*> engines, bool progress)
+      : engines_(std::move(engines)), progress_(progress), started_(std::chrono::steady_clock::now()) {}
+  void add(const probe::ProbeSample& s) override {
+    for (auto* e : engines_) e->add(s);
+    if (progress_ && (++rows_ & 0xFFFFF) == 0) tick();
+  }
+  void set_file(const std::string& name) { file_ = name; }
+  void done() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+ private:
+  void tick() {
+    const auto elapsed = std::chrono::steady_clock::now() - started_;
+    if (elapsed < std::chrono::seconds{1}) return;
+    const double s = std::chrono::duration<double>(elapsed).count();
+    std::cerr << "\rprobes: " << file_ << ": " << rows_ / 1'000'000 << "M samples, "
+              << static_cast<uint64_t>(static_cast<double>(rows_) / s / 1000.0) << "k/s" << std::flush;
+    shown_ = true;
+  }
+  std::vector<probe::ProbeClauseEngine*> engines_;
+  bool progress_;
+  std::chrono::steady_clock::time_point started_;
+  uint64_t rows_ = 0;
+  bool shown_ = false;
+  std::string file_;
+};
+
+std::vector<std::string> members_of(const model::Contract& contract, const model::AvailabilityClause& clause,
+                                    const probe::TargetMap* map) {
+  std::vector<std::string> out;
+  for (const auto& t : clause.measurement->probes->targets) out.push_back(t.name);
+  if (map)
+    for (const auto& [target, home] : map->targets)
+      if (home.service == contract.services[clause.service].name) out.push_back(target);
+  return out;
+}
+
+}  // namespace
+
+std::optional<Seconds> parse_lateness(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(text, &used);
+  } catch (...) {
+    return std::nullopt;
+  }
+  if (n < 0) return std::nullopt;
+  const std::string unit = text.substr(used);
+  if (unit.empty() || unit == "s") return Seconds{n};
+  if (unit == "m" || unit == "min") return Seconds{n * 60};
+  if (unit == "h") return Seconds{n * 3600};
+  return std::nullopt;
+}
+
+bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run) {
+  const model::Contract& contract = *request.contract;
+  std::optional<probe::TargetMap> map;
+  if (!o.targets_map.empty()) {
+    ReadResult read = read_file(o.targets_map);
+    if (!read.text) {
+      std::cerr << "slaudit: " << read.error << "\n";
+      return false;
+    }
+    auto parsed = probe::parse_target_map(*read.text, o.targets_map);
+    if (!parsed.map) {
+      std::cerr << "slaudit: " << parsed.error << "\n";
+      return false;
+    }
+    for (const auto& [target, home] : parsed.map->targets)
+      if (!contract.find_service(home.service)) {
+        std::cerr << "slaudit: " << o.targets_map << ": target \"" << target << "\": no service \"" << home.service
+                  << "\" in the contract\n";
+        return false;
+      }
+    map = std::move(parsed.map);
+  }
+  std::vector<probe::ProbeClauseEngine*> live;
+  request.probe_engines.assign(contract.availability.size(), nullptr);
+  run.engines.resize(contract.availability.size());
+  probe::ProbeEngineOptions options;
+  options.lateness = o.lateness;
+  for (size_t c = 0; c < contract.availability.size(); ++c) {
+    const auto& clause = contract.availability[c];
+    if (!clause.measurement || clause.measurement->kind != model::MeasurementKind::Probes || !clause.measurement->probes)
+      continue;
+    auto parts = audit::probe_parts(request, c);
+    if (parts.empty()) continue;
+    run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts), run.targets,
+                                                                members_of(contract, clause, map ? &*map : nullptr),
+                                                                options);
+    live.push_back(run.engines[c].get());
+    request.probe_engines[c] = run.engines[c].get();
+  }
+  if (live.empty())
+    std::cerr << "slaudit: warning: no availability clause in the range is measured from probes; the probe files are "
+                 "read and accounted for, but they audit nothing\n";
+  FanOut fan(live, !o.quiet && ::isatty(STDERR_FILENO));
+  run.files.resize(o.files.size());
+  for (size_t f = 0; f < o.files.size(); ++f) {
+    request.probe_sources.push_back(o.files[f] == "-" ? "<stdin>" : o.files[f]);
+    fan.set_file(request.probe_sources.back());
+    probe::ProbeInput in{static_cast<uint32_t>(f), &run.targets, &fan, &run.files[f]};
+    const std::string error = probe::read_probe_csv_file(o.files[f], in);
+    if (!error.empty()) {
+      fan.done();
+      std::cerr << "slaudit: " << error << "\n";
+      return false;
+    }
+  }
+  fan.done();
+  for (auto* e : live) e->finish();
+  return true;
+}
+
+void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::AuditReport& report) {
+  for (size_t f = 0; f < run.files.size(); ++f) {
+    const auto& a = run.files[f];
+    const std::string name = o.files[f] == "-" ? "<stdin>" : o.files[f];
+    report.records.push_back({name, static_cast<size_t>(a.read), static_cast<size_t>(a.used), static_cast<size_t>(a.rejected)});
+    for (const auto& r : a.first_rejections) report.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});
+    if (a.rejected > a.first_rejections.size())
+      report.notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
+                             " more rejected rows are counted but not listed");
+  }
+}
+
+}  // namespace slaudit::cli

@@ -1,0 +1,39 @@
+#pragma once
+// `slaudit audit --probes`: builds one probe engine per availability clause
+// measured from probes, streams every probe file through them, and hands the
+// finished engines to the audit. Progress goes to standard error only when it
+// is a terminal, the reading takes longer than a second, and not --quiet.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/audit/audit.h"
+#include "engine/audit/probe/probe_engine.h"
+#include "telemetry/probe/probe_accounting.h"
+#include "telemetry/probe/probe_targets.h"
+
+namespace slaudit::cli {
+
+struct ProbeOptions {
+  std::vector<std::string> files;  // "-" is standard input
+  std::string targets_map;         // optional JSON map of targets to services
+  Seconds lateness{3 * 3600};
+  bool quiet = false;
+};
+
+struct ProbeRun {
+  probe::ProbeTargets targets;
+  std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
+  std::vector<probe::ProbeAccounting> files;                       // by input
+};
+
+// Errors (unreadable file, bad header, bad map) are printed; returns false then.
+bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run);
+
+// Adds each probe file's row accounting and rejected rows to the report.
+void account_probe_files(const ProbeOptions& options, const ProbeRun& run, audit::AuditReport& report);
+
+// "3h", "90m", "600s", "0" -> seconds; nullopt when malformed.
+std::optional<Seconds> parse_lateness(const std::string& text);
+
+}  // namespace slaudit::cli

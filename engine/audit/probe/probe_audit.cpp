@@ -1,0 +1,123 @@
+#include "engine/audit/probe/probe_audit.h"
+
+#include "engine/audit/incident_rules.h"
+#include "engine/report/figures.h"
+
+namespace slaudit::audit {
+
+namespace {
+
+const char* method_name(model::ProbeMethod m) {
+  switch (m) {
+    case model::ProbeMethod::BadBuckets: return "bad buckets";
+    case model::ProbeMethod::Requests: return "requests";
+    case model::ProbeMethod::AverageErrorRate: return "average error rate";
+  }
+  return "";
+}
+
+std::string combine_name(const model::ProbeRule& r) {
+  switch (r.combine) {
+    case model::TargetCombination::Any: return "any";
+    case model::TargetCombination::All: return "all";
+    case model::TargetCombination::AtLeastShare: return "at least " + Decimal(r.combine_share.coefficient(), r.combine_share.scale() - 2).normalized().to_string() + "%";
+    case model::TargetCombination::Averaged: return "averaged";
+  }
+  return "";
+}
+
+const char* missing_name(model::MissingData m) {
+  switch (m) {
+    case model::MissingData::Up: return "up";
+    case model::MissingData::Down: return "down";
+    case model::MissingData::Excluded: return "excluded";
+  }
+  return "";
+}
+
+std::string count_text(uint64_t n) { return std::to_string(n); }
+
+}  // namespace
+
+ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::ProbeClauseEngine& engine,
+                                       const probe::ProbeOutcome& outcome, const Period& period, size_t part,
+                                       const std::vector<size_t>& incident_indexes) {
+  const auto& rule = engine.rule();
+  const auto& p = engine.parts()[part];
+  const probe::BucketFigures bf = probe::part_figures(engine, outcome, part);
+  ProbePeriodFigures f;
+  f.method = method_name(rule.method);
+  f.combine = combine_name(rule);
+  f.missing = missing_name(outcome.missing);
+  f.bucket = rule.bucket;
+  f.min_consecutive = rule.min_consecutive;
+  f.targets = engine.target_count();
+  f.buckets = bf.buckets;
+  f.bad_buckets = bf.bad;
+  f.down_buckets = bf.down;
+  f.no_data_buckets = bf.no_data;
+  f.excluded_buckets = bf.excluded;
+  f.target_buckets_missing = bf.target_buckets_missing;
+
+  const bool by_buckets = rule.method == model::ProbeMethod::BadBuckets;
+  ClassifiedPeriod cp = classify_period(cx, period, p.from, p.to, incident_indexes,
+                                        by_buckets ? bf.intervals : std::vector<TimelineInterval>{});
+  if (!by_buckets) {
+    std::vector<std::pair<Instant, Instant>> excluded;
+    for (const auto& s : cp.timeline.segments)
+      if (s.state == TimeState::Excluded) excluded.emplace_back(s.start, s.end);
+    const probe::RateFigures rf = probe::rate_figures(engine, part, outcome.missing, excluded);
+    f.requests_ok = rf.ok;
+    f.requests_total = rf.total;
+    f.rate_buckets = rf.buckets;
+    f.rate_left_out = rf.left_out;
+    if (rf.buckets > 0) f.mean_error_rate = rf.error_rate_sum / rf.buckets;
+    cp.measured_availability = rf.availability;
+    if (!rf.availability) {
+      cp.unmeasured = true;
+      cp.measured_derivation = rule.method == model::ProbeMethod::Requests
+                                   ? "no requests in the period's counted buckets: availability is not assessed"
+                                   : "no bucket to average in the period: availability is not assessed";
+    } else if (rule.method == model::ProbeMethod::Requests) {
+      cp.measured_derivation = "good requests / total requests = " + count_text(rf.ok) + " / " + count_text(rf.total) +
+                               " over " + std::to_string(rf.buckets) + " buckets (" + std::to_string(rf.left_out) +
+                               " left out for exclusions)";
+    } else {
+      cp.measured_derivation = "100% - mean error rate over " + std::to_string(rf.buckets) + " buckets of " +
+                               duration_text(rule.bucket) + " (" + std::to_string(rf.left_out) +
+                               " left out; missing data " + missing_name(outcome.missing) + ")";
+    }
+  }
+  cp.probe = std::move(f);
+  return cp;
+}
+
+void account_probes(const AuditRequest& req, AuditReport& report) {
+  const auto& contract = *req.contract;
+  for (size_t c = 0; c < req.probe_engines.size() && c < contract.availability.size(); ++c) {
+    const auto* e = req.probe_engines[c];
+    if (!e) continue;
+    const auto& clause = contract.availability[c];
+    const auto& k = e->counts();
+    ProbeClauseAccounting a;
+    a.service = contract.services[clause.service].name;
+    a.clause_label = clause.label;
+    a.clause = clause.range;
+    a.lateness = e->rule().bucket * (e->window_buckets() - 1);
+    a.targets = e->target_count();
+    a.seen = k.seen;
+    a.used = k.used;
+    a.outside_period = k.outside_period;
+    a.not_a_target = k.not_a_target;
+    a.late = k.late;
+    a.duplicate_identical = k.duplicate_identical;
+    a.duplicate_conflicting = k.duplicate_conflicting;
+    a.unusable = k.unusable;
+    for (const auto& x : k.examples)
+      a.examples.push_back({x.source < req.probe_sources.size() ? req.probe_sources[x.source] : std::string("probes"),
+                            static_cast<size_t>(x.record), x.reason});
+    report.probe_accounting.push_back(std::move(a));
+  }
+}
+
+}  // namespace slaudit::audit

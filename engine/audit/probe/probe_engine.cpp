@@ -1,0 +1,247 @@
+#include "engine/audit/probe/probe_engine.h"
+
+#include <algorithm>
+
+namespace slaudit::probe {
+
+namespace {
+constexpr uint32_t kRatioBit = 0x8000'0000u;
+constexpr int32_t kUnresolved = -2;
+constexpr int32_t kNotMember = -1;
+}  // namespace
+
+bool bucket_is_bad(const model::ProbeRule& rule, unsigned __int128 ok, unsigned __int128 total) {
+  using I = unsigned __int128;
+  // The measured value as a fraction v/total: success ratio ok/total, error rate (total-ok)/total.
+  const I v = rule.signal == model::ProbeSignal::SuccessRatio ? ok : total - ok;
+  const I lhs = v * I(static_cast<uint64_t>(rule.threshold.denominator()));
+  const I rhs = I(static_cast<uint64_t>(rule.threshold.coefficient())) * total;
+  switch (rule.cmp) {
+    case model::Comparator::LessThan: return lhs < rhs;
+    case model::Comparator::AtMost: return lhs <= rhs;
+    case model::Comparator::GreaterThan: return lhs > rhs;
+    case model::Comparator::AtLeast: return lhs >= rhs;
+    case model::Comparator::Equal:
+    case model::Comparator::About: return lhs == rhs;
+  }
+  return false;
+}
+
+ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<ProbePart> parts,
+                                     ProbeTargets& targets, const std::vector<std::string>& members,
+                                     ProbeEngineOptions options)
+    : rule_(rule), parts_(std::move(parts)), targets_(&targets), options_(options) {
+  if (rule_.bucket.count() <= 0) rule_.bucket = Seconds{60};
+  const int64_t size = rule_.bucket.count();
+  part_base_.push_back(0);
+  for (const auto& p : parts_) {
+    // Buckets from the period's start; the part's first and last may be clipped.
+    const int64_t first = (p.from - p.period_start).count() / size;
+    const int64_t end = ((p.to - p.period_start).count() + size - 1) / size;
+    part_skip_.push_back(first);
+    part_base_.push_back(part_base_.back() + std::max<int64_t>(0, end - first));
+  }
+  all_targets_ = members.empty();
+  for (const auto& name : members) {
+    if (listed_.count(name)) continue;
+    listed_.emplace(name, static_cast<uint32_t>(member_names_.size()));
+    member_names_.push_back(name);
+    const TargetId id = targets_->intern(name);
+    if (member_.size() <= id) member_.resize(id + 1, kUnresolved);
+    member_[id] = static_cast<int32_t>(member_names_.size() - 1);
+  }
+  window_ = std::max<int64_t>(1, (options_.lateness.count() + size - 1) / size) + 1;
+  ring_.assign(static_cast<size_t>(window_), std::vector<Cell>(member_names_.size()));
+  seen_.resize(static_cast<size_t>(window_));
+  tallies_.assign(static_cast<size_t>(bucket_count()), BucketTally{});
+  for (size_t v = 0; v < 3; ++v) {
+    run_targets_[v].assign(static_cast<size_t>(bucket_count()), 0);
+    runs_[v].resize(member_names_.size());
+  }
+}
+
+int32_t ProbeClauseEngine::member_of(TargetId id) {
+  if (id < member_.size() && member_[id] != kUnresolved) return member_[id];
+  if (member_.size() <= id) member_.resize(id + 1, kUnresolved);
+  if (!all_targets_) {
+    auto it = listed_.find(targets_->name(id));
+    member_[id] = it == listed_.end() ? kNotMember : static_cast<int32_t>(it->second);
+    return member_[id];
+  }
+  member_names_.push_back(targets_->name(id));
+  member_[id] = static_cast<int32_t>(member_names_.size() - 1);
+  for (auto& slot : ring_) slot.emplace_back();
+  for (auto& v : runs_) v.emplace_back();
+  return member_[id];
+}
+
+int64_t ProbeClauseEngine::bucket_of(Instant at, int32_t& offset) const {
+  // The last part starting at or before `at`.
+  auto it = std::upper_bound(parts_.begin(), parts_.end(), at, [](Instant t, const ProbePart& p) { return t < p.from; });
+  if (it == parts_.begin()) return -1;
+  --it;
+  if (at >= it->to) return -1;
+  const size_t k = static_cast<size_t>(it - parts_.begin());
+  const int64_t since = (at - it->period_start).count();
+  const int64_t size = rule_.bucket.count();
+  offset = static_cast<int32_t>(since % size);
+  return part_base_[k] + since / size - part_skip_[k];
+}
+
+size_t ProbeClauseEngine::part_of(int64_t g) const {
+  auto it = std::upper_bound(part_base_.begin(), part_base_.end(), g);
+  return static_cast<size_t>(it - part_base_.begin()) - 1;
+}
+
+Instant ProbeClauseEngine::bucket_start(int64_t g) const {
+  const size_t k = part_of(g);
+  const Instant s = parts_[k].period_start + rule_.bucket * (g - part_base_[k] + part_skip_[k]);
+  return std::max(s, parts_[k].from);
+}
+
+Instant ProbeClauseEngine::bucket_end(int64_t g) const {
+  const size_t k = part_of(g);
+  const Instant e = parts_[k].period_start + rule_.bucket * (g - part_base_[k] + part_skip_[k] + 1);
+  return std::min(e, parts_[k].to);
+}
+
+bool ProbeClauseEngine::starts_segment(int64_t g) const {
+  const size_t k = part_of(g);
+  if (g != part_base_[k]) return false;
+  return k == 0 || parts_[k - 1].to != parts_[k].from;
+}
+
+void ProbeClauseEngine::note(const ProbeSample& s, uint64_t& counter, const char* reason) {
+  ++counter;
+  uint64_t* kept = &counter == &counts_.late             ? &late_kept_
+                   : &counter == &counts_.outside_period ? &outside_kept_
+                   : &counter == &counts_.not_a_target   ? &target_kept_
+                   : &counter == &counts_.unusable       ? &unusable_kept_
+                                                         : &dup_kept_;
+  if (*kept < options_.keep) {
+    ++*kept;
+    counts_.examples.push_back({s.source, s.record, reason});
+  }
+}
+
+void ProbeClauseEngine::add(const ProbeSample& s) {
+  ++counts_.seen;
+  const int32_t m = member_of(s.target);
+  if (m < 0) return note(s, counts_.not_a_target, "not a target of the clause");
+  int32_t offset = 0;
+  const int64_t g = bucket_of(s.at, offset);
+  if (g < 0) return note(s, counts_.outside_period, "outside the audited periods");
+  if (g < lo_) return note(s, counts_.late, "late: its bucket was finished (more than the lateness behind the latest sample)");
+  if (finished_) return note(s, counts_.late, "late: the audit was finished");
+  if (s.total == 0 || s.ok > s.total) return note(s, counts_.unusable, "ok is more than total, or total is 0");
+  const bool ratio = s.kind == SampleKind::Ratio;
+  uint64_t value = s.ok, weight = s.total;
+  if (ratio) {
+    if (rule_.method != model::ProbeMethod::BadBuckets)
+      return note(s, counts_.unusable, "a ratio sample carries no request counts; the clause measures requests");
+    const unsigned __int128 scaled = static_cast<unsigned __int128>(s.ok) * kRatioScale;
+    if (scaled % s.total != 0) return note(s, counts_.unusable, "a ratio not exact at 12 decimal places");
+    value = static_cast<uint64_t>(scaled / s.total);
+    weight = 1;
+  }
+  if (g - lo_ >= window_) finish_until(g - window_ + 1);
+  const size_t slot = static_cast<size_t>(g % window_);
+  Cell& c = ring_[slot][static_cast<size_t>(m)];
+  if (c.first >= 0) {
+    if (((c.samples & kRatioBit) != 0) != ratio)
+      return note(s, counts_.unusable, "ratio and count samples mixed in one bucket of a target");
+    auto& extra = seen_[slot][static_cast<uint32_t>(m)];
+    if (extra.empty()) extra.push_back({c.first, c.ok, c.total});
+    for (const Seen& e : extra) {
+      if (e.offset != offset) continue;
+      if (e.ok == value && e.total == weight)
+        return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
+      return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+    }
+    extra.push_back({offset, value, weight});
+  } else {
+    c.first = offset;
+    if (ratio) c.samples |= kRatioBit;
+  }
+  c.ok += value;
+  c.total += weight;
+  ++c.samples;
+  ++counts_.used;
+}
+
+bool ProbeClauseEngine::cell_bad(const Cell& c) const {
+  if (c.samples & kRatioBit)  // the mean ratio: sum / (n * scale)
+    return bucket_is_bad(rule_, c.ok, static_cast<unsigned __int128>(c.total) * kRatioScale);
+  return bucket_is_bad(rule_, c.ok, c.total);
+}
+
+// One bucket of one target under one missing-data rule: `bad`, or `skip` (an
+// excluded missing bucket, which neither breaks nor extends a run).
+void ProbeClauseEngine::extend_run(size_t variant, uint32_t member, int64_t g, bool bad, bool skip) {
+  TargetRun& r = runs_[variant][member];
+  auto& out = run_targets_[variant];
+  if (skip) return;
+  if (!bad) {
+    r.length = 0;
+    r.pending.clear();
+    return;
+  }
+  ++r.length;
+  r.last = g;
+  const int64_t need = std::max<int64_t>(1, rule_.min_consecutive);
+  if (r.length < need) {
+    r.pending.push_back(g);
+    return;
+  }
+  for (int64_t p : r.pending) ++out[static_cast<size_t>(p)];
+  r.pending.clear();
+  ++out[static_cast<size_t>(g)];
+}
+
+void ProbeClauseEngine::finish_bucket(int64_t g) {
+  const size_t slot = static_cast<size_t>(g % window_);
+  auto& cells = ring_[slot];
+  BucketTally& t = tallies_[static_cast<size_t>(g)];
+  const bool averaged = rule_.combine == model::TargetCombination::Averaged;
+  const bool fresh = starts_segment(g);
+  for (uint32_t m = 0; m < cells.size(); ++m) {
+    Cell& c = cells[m];
+    const bool present = c.first >= 0;
+    bool bad = false;
+    if (present) {
+      ++t.present;
+      bad = cell_bad(c);
+      t.bad += bad;
+      if (!(c.samples & kRatioBit)) {
+        t.ok += c.ok;
+        t.total += c.total;
+      }
+    }
+    if (averaged) {
+      for (size_t v = 0; v < 3; ++v) {
+        if (fresh) {
+          runs_[v][m].length = 0;
+          runs_[v][m].pending.clear();
+        }
+        const auto rule = static_cast<model::MissingData>(v);
+        const bool b = present ? bad : rule == model::MissingData::Down;
+        extend_run(v, m, g, b, !present && rule == model::MissingData::Excluded);
+      }
+    }
+    c = Cell{};
+  }
+  seen_[slot].clear();
+}
+
+void ProbeClauseEngine::finish_until(int64_t g) {
+  g = std::min(g, bucket_count());
+  for (; lo_ < g; ++lo_) finish_bucket(lo_);
+}
+
+void ProbeClauseEngine::finish() {
+  if (finished_) return;
+  finish_until(bucket_count());
+  finished_ = true;
+}
+
+}  // namespace slaudit::probe

@@ -1,0 +1,161 @@
+#pragma once
+// The probe audit's streaming engine: one per availability clause with a probe
+// block. Readers push samples (a ProbeSink); the engine sums them into buckets
+// of the clause's size, aligned to each audited period's start (a local
+// midnight in the contract's zone, so whole-hour DST shifts keep minute and
+// 5-minute buckets on the wall clock), and finishes buckets as time passes.
+//
+// Memory: a window of `lateness / bucket + 1` open buckets per target (24 bytes
+// a cell) plus a few counters per bucket of the audited range; it does not grow
+// with rows. A sample whose bucket is already finished (more than the lateness
+// behind the latest sample seen) is late: counted, its first lines kept, not
+// used. Within the window, row order does not matter and the result is exact.
+//
+// Duplicates (the same target and timestamp twice): an identical repeat is
+// ignored; a conflicting one is not used (the first row read wins). Both are
+// counted and their first lines kept.
+//
+// After finish(), per bucket of the audited range: how many targets had data,
+// how many of those were bad, the summed request counts, and for the
+// "averaged" combination how many targets were in a qualifying bad run under
+// each missing-data rule. engine/audit/probe/probe_outcome.h turns these into
+// downtime per period.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/model/contract.h"
+#include "telemetry/probe/probe_accounting.h"
+#include "telemetry/probe/probe_sample.h"
+#include "telemetry/probe/probe_targets.h"
+
+namespace slaudit::probe {
+
+// One audited part of one period: buckets start at `period_start` + k * size
+// and are clipped to [from, to).
+struct ProbePart {
+  Instant period_start;
+  Instant from, to;
+};
+
+struct ProbeEngineOptions {
+  Seconds lateness{3 * 3600};  // how far behind the latest sample a sample may be and still count
+  size_t keep = 20;            // first lines kept per kind of unused sample
+};
+
+// What became of every sample pushed into one clause's engine.
+struct ProbeClauseCounts {
+  uint64_t seen = 0;
+  uint64_t used = 0;
+  uint64_t outside_period = 0;         // before the first or at/after the last audited part
+  uint64_t not_a_target = 0;           // its target is not one of the clause's targets
+  uint64_t late = 0;                   // its bucket was already finished
+  uint64_t duplicate_identical = 0;    // same target, time and values as an earlier row: ignored
+  uint64_t duplicate_conflicting = 0;  // same target and time, other values: the first row wins
+  uint64_t unusable = 0;               // a ratio the clause cannot use, or mixed kinds in one bucket
+  std::vector<ProbeRejection> examples;  // the first `keep` of each kind above, with reasons
+};
+
+// One bucket of the audited range after it was finished.
+struct BucketTally {
+  uint32_t present = 0;  // targets with at least one sample
+  uint32_t bad = 0;      // of those, bad by the clause's rule
+  uint64_t ok = 0;       // request counts summed over the targets' Counts samples
+  uint64_t total = 0;
+};
+
+// Index of a missing-data rule in per-rule arrays.
+inline size_t missing_index(model::MissingData m) { return static_cast<size_t>(m); }
+
+class ProbeClauseEngine : public ProbeSink {
+ public:
+  // `members`: the clause's target names (interned into `targets` now, so a
+  // listed target without a single sample still counts); empty: every target
+  // in the input belongs to the clause. `parts` in time order, disjoint.
+  ProbeClauseEngine(const model::ProbeRule& rule, std::vector<ProbePart> parts, ProbeTargets& targets,
+                    const std::vector<std::string>& members, ProbeEngineOptions options = {});
+
+  void add(const ProbeSample& sample) override;
+  // Finishes every open bucket; call once after the last sample.
+  void finish();
+
+  const model::ProbeRule& rule() const { return rule_; }
+  const std::vector<ProbePart>& parts() const { return parts_; }
+  // Global bucket indexes of part k: [part_first(k), part_first(k + 1)).
+  int64_t part_first(size_t k) const { return part_base_[k]; }
+  int64_t bucket_count() const { return part_base_.back(); }
+  // The instants bucket g covers, clipped to its part.
+  Instant bucket_start(int64_t g) const;
+  Instant bucket_end(int64_t g) const;
+  size_t part_of(int64_t g) const;
+  // True when bucket g starts a part that does not follow the previous part directly.
+  bool starts_segment(int64_t g) const;
+
+  // The clause's targets: listed ones, or every member seen so far.
+  uint32_t target_count() const { return static_cast<uint32_t>(member_names_.size()); }
+  const std::vector<std::string>& target_names() const { return member_names_; }
+
+  const std::vector<BucketTally>& tallies() const { return tallies_; }
+  // "averaged": per bucket, targets in a bad run of at least the minimum, per missing-data rule.
+  const std::vector<uint32_t>& run_targets(model::MissingData m) const { return run_targets_[missing_index(m)]; }
+  const ProbeClauseCounts& counts() const { return counts_; }
+  int64_t window_buckets() const { return window_; }
+
+ private:
+  struct Cell {
+    uint64_t ok = 0;      // Counts: summed ok; Ratio: summed numerators over kRatioScale
+    uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
+    int32_t first = -1;   // offset in seconds of the first sample in its bucket; -1: empty
+    uint32_t samples = 0; // high bit set: Ratio cell
+  };
+  struct Seen {
+    int32_t offset;
+    uint64_t ok, total;
+  };
+  struct TargetRun {
+    int64_t last = -1;            // last bucket that extended the run
+    int64_t length = 0;
+    std::vector<int64_t> pending; // bad buckets of a run not yet at the minimum
+  };
+
+  int32_t member_of(TargetId id);
+  int64_t bucket_of(Instant at, int32_t& offset) const;
+  void finish_until(int64_t g);  // finishes buckets [lo_, g)
+  void finish_bucket(int64_t g);
+  void note(const ProbeSample& s, uint64_t& counter, const char* reason);
+  bool cell_bad(const Cell& c) const;
+  void extend_run(size_t variant, uint32_t member, int64_t g, bool bad, bool skip);
+
+  model::ProbeRule rule_;
+  std::vector<ProbePart> parts_;
+  std::vector<int64_t> part_base_;  // size parts + 1
+  std::vector<int64_t> part_skip_;  // buckets of part k before `from`
+  ProbeTargets* targets_;
+  bool all_targets_ = false;
+  std::vector<int32_t> member_;     // TargetId -> member index, -1 not a member, -2 not yet resolved
+  std::unordered_map<std::string, uint32_t> listed_;
+  std::vector<std::string> member_names_;
+  ProbeEngineOptions options_;
+
+  int64_t window_ = 1;  // slots per target
+  int64_t lo_ = 0;      // oldest open bucket
+  std::vector<std::vector<Cell>> ring_;  // [slot][member]
+  std::vector<std::unordered_map<uint32_t, std::vector<Seen>>> seen_;  // [slot]: cells with 2+ samples
+  std::vector<BucketTally> tallies_;
+  std::array<std::vector<uint32_t>, 3> run_targets_;
+  std::array<std::vector<TargetRun>, 3> runs_;  // [missing rule][member]
+  ProbeClauseCounts counts_;
+  uint64_t late_kept_ = 0, outside_kept_ = 0, target_kept_ = 0, dup_kept_ = 0, unusable_kept_ = 0;
+  bool finished_ = false;
+};
+
+// Ratios are kept as numerators over 10^12: a Ratio sample must be exact there.
+inline constexpr uint64_t kRatioScale = 1'000'000'000'000ULL;
+
+// Whether `ok` of `total` is bad under the rule, exactly: ok/total <cmp> threshold,
+// compared as ok * den <cmp> coef * total in 128 bits.
+bool bucket_is_bad(const model::ProbeRule& rule, unsigned __int128 ok, unsigned __int128 total);
+
+}  // namespace slaudit::probe

@@ -1,0 +1,28 @@
+#pragma once
+// The optional target map (`--targets map.json`): which service and cluster
+// each probe target belongs to, for contracts whose probe blocks do not list
+// their targets. {"probe-fra-1": {"service": "training", "cluster": "fra-a"}}
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace slaudit::probe {
+
+struct TargetHome {
+  std::string service;
+  std::optional<std::string> cluster;
+};
+
+struct TargetMap {
+  std::map<std::string, TargetHome, std::less<>> targets;
+};
+
+struct TargetMapResult {
+  std::optional<TargetMap> map;
+  std::string error;  // "map.json: target "x": expected an object with a string "service""
+};
+
+TargetMapResult parse_target_map(std::string_view json_text, std::string_view name);
+
+}  // namespace slaudit::probe

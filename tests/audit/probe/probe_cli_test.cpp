@@ -1,0 +1,133 @@
+// `slaudit audit --probes` end to end: the built binary (SLAUDIT_CLI) on a
+// small probe file, read from a file and from standard input.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kContract =
+    "contract \"Probes\" {\n"
+    "  effective 2026-01-01 to 2026-12-31; timezone \"UTC\"; currency USD;\n"
+    "  service api { fee 1000.00 per month; }\n"
+    "  availability api {\n"
+    "    target 99.9%;\n"
+    "    period calendar month;\n"
+    "    unavailable from probes {\n"
+    "      bucket 1 min;\n"
+    "      bad when success ratio < 95%;\n"
+    "      at least 2 consecutive bad buckets;\n"
+    "      target \"p1\";\n"
+    "    }\n"
+    "    missing data counts as up;\n"
+    "    credit of monthly fee { below 99.9%: 10%; }\n"
+    "  }\n"
+    "}\n";
+
+// Minutes 10 and 11 bad (a run of 2: 120 s down), line 4 an identical repeat,
+// line 6 malformed, minute 30 bad alone (short), line 8 in Unix seconds, line 9 after the period.
+const char* const kProbes =
+    "timestamp,target,ok,total\n"
+    "2026-11-01T00:10:00Z,p1,0,10\n"
+    "2026-11-01T00:11:00Z,p1,0,10\n"
+    "2026-11-01T00:11:00Z,p1,0,10\n"
+    "2026-11-01T00:20:00Z,p1,10,10\n"
+    "yesterday,p1,1,1\n"
+    "2026-11-01T00:30:00Z,p1,0,10\n"
+    "1793493600,p1,10,10\n"
+    "2026-12-05T00:00:00Z,p1,1,1\n";
+
+struct Run {
+  int exit = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+class Scratch {
+ public:
+  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid()))) {
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "contract.sla", std::ios::binary) << kContract;
+    std::ofstream(dir_ / "probes.csv", std::ios::binary) << kProbes;
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  Run run(const std::string& args, const std::string& stdin_file = "") const {
+    const std::string command = "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' audit " + args +
+                                (stdin_file.empty() ? "" : " < " + stdin_file) + " > out.txt 2> err.txt";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
+  }
+
+ private:
+  fs::path dir_;
+};
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
+  const Scratch scratch;
+  const Run text = scratch.run("contract.sla --probes probes.csv --period 2026-11");
+  INFO(text.err);
+  // 120 s down of 2,592,000: availability 1 - 1/21600 = 99.99537...% (shown truncated), met: exit 0.
+  CHECK(text.exit == 0);
+  CHECK(has(text.out, "99.9953%~"));
+  CHECK(has(text.out, "  probes.csv: read 8, used 7, rejected 1\n"));
+  CHECK(has(text.out, "  probes.csv:6: "));
+  CHECK(has(text.out, "buckets 43200, bad 3, down (in runs of at least the minimum) 2,"));
+  CHECK(has(text.out, "duplicates ignored (identical) 1"));
+  CHECK(has(text.out, "outside the periods 1"));
+  CHECK(has(text.err, "warning: 1 record(s) rejected"));
+
+  const Run json = scratch.run("contract.sla --probes probes.csv --period 2026-11 --format json");
+  const auto report = nlohmann::json::parse(json.out);
+  const auto& probe = report["periods"][0]["probe"];
+  CHECK(probe["method"] == "bad buckets");
+  CHECK(probe["down_buckets"] == 2);
+  CHECK(probe["ambiguous"] == false);
+  CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
+  CHECK(report["probe_accounting"][0]["used"] == 5);  // 7 read minus the duplicate and the December row
+  CHECK(report["probe_accounting"][0]["duplicate_identical"] == 1);
+  CHECK(report["probe_accounting"][0]["examples"][0]["line"] == 4);
+
+  // The same from standard input, and --strict turns the rejected row into exit 1.
+  const Run piped = scratch.run("contract.sla --probes - --period 2026-11 --format json --strict", "probes.csv");
+  CHECK(piped.exit == 1);
+  CHECK(nlohmann::json::parse(piped.out)["periods"][0]["down_seconds"] == report["periods"][0]["down_seconds"]);
+
+  const Run markdown = scratch.run("contract.sla --probes probes.csv --period 2026-11 --format markdown");
+  CHECK(has(markdown.out, "## Probe measurements"));
+}
+
+TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad target map names itself", "[probe]") {
+  const Scratch scratch;
+  const Run none = scratch.run("contract.sla --period 2026-11");
+  CHECK(none.exit == 2);
+  CHECK(has(none.err, "give --incidents, --probes, or both"));
+  std::ofstream(fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid())) / "map.json")
+      << "{\"p9\": {\"service\": \"nope\"}}";
+  const Run map = scratch.run("contract.sla --probes probes.csv --targets map.json --period 2026-11");
+  CHECK(map.exit == 2);
+  CHECK(has(map.err, "map.json: target \"p9\": no service \"nope\" in the contract"));
+}
