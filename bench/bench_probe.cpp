@@ -33,6 +33,28 @@ using slaudit::bench::ProbeGenOptions;
 
 namespace {
 
+// The audited clause: per-minute buckets, bad under 95% success, a downtime
+// run of 5 minutes or more, the service down when at least 10% of the targets
+// are bad (so fleet-wide outages count and single-target ones do not), every
+// target of the input (no target items), missing data excluded.
+const char* kContract = R"SLA(contract "probe benchmark" {
+  effective 2026-01-01 to 2026-12-31; timezone "UTC"; currency USD;
+  service api { fee 10000.00 per month; }
+  availability api {
+    target 99.9%;
+    period calendar month;
+    unavailable from probes {
+      bucket 1 min;
+      bad when success ratio < 95%;
+      at least 5 consecutive bad buckets;
+      targets at least 10%;
+    }
+    missing data counts as excluded;
+    credit of monthly fee { below 99.9%: 10%; below 99.0%: 25%; }
+  }
+}
+)SLA";
+
 struct Options {
   ProbeGenOptions gen;
   uint32_t days = 30, small_days = 7;
@@ -101,6 +123,7 @@ uint64_t ensure_file(const Options& o, uint32_t days, const std::string& path) {
 
 struct Run {
   double seconds = 0;
+  double cpu_seconds = 0;  // user + system: less sensitive than wall time to other load
   long max_rss_kib = 0;
   int status = 0;
   std::string out;  // the child's standard output
@@ -135,6 +158,8 @@ Run run_child(const std::vector<std::string>& args, int stdin_fd = -1) {
   ::wait4(pid, &run.status, 0, &usage);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   run.max_rss_kib = usage.ru_maxrss;
+  run.cpu_seconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                    double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   return run;
 }
 
@@ -168,17 +193,60 @@ int child_read(const std::string& path) {
 
 void print_row(const char* what, const Run& r, uint64_t rows, uint64_t bytes, double wc_seconds) {
   const bool ok = WIFEXITED(r.status) && (WEXITSTATUS(r.status) == 0 || WEXITSTATUS(r.status) == 3);
-  std::printf("  %-24s %8.2f s %9.2f M rows/s %8.0f MB/s   %6.3f x wc -l   peak RSS %8.1f MiB%s\n", what, r.seconds,
-              rows / r.seconds / 1e6, bytes / r.seconds / 1e6, wc_seconds / r.seconds, r.max_rss_kib / 1024.0,
-              ok ? "" : "   FAILED");
+  std::printf("  %-24s %7.2f s (cpu %6.2f s) %7.2f M rows/s %6.0f MB/s  %6.3f x wc -l  peak RSS %7.1f MiB%s\n", what,
+              r.seconds, r.cpu_seconds, rows / r.seconds / 1e6, bytes / r.seconds / 1e6, wc_seconds / r.seconds,
+              r.max_rss_kib / 1024.0, ok ? "" : "   FAILED");
 }
 
 struct SizeResult {
   uint32_t days;
   uint64_t rows, bytes;
   Run wc, reader, audit;
-  bool has_audit = false;
 };
+
+std::string write_contract(const Options& o) {
+  ::mkdir(o.dir.c_str(), 0755);
+  const std::string path = o.dir + "/probe-bench.sla";
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) usage("cannot write " + path);
+  std::fputs(kContract, f);
+  std::fclose(f);
+  return path;
+}
+
+// The month the generated files start in (2026-11 for the default start).
+std::string period_of(const Options& o) {
+  const int64_t days = o.gen.start / 86400;
+  // Days to civil month (Howard Hinnant's algorithm), enough for YYYY-MM.
+  const int64_t z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = unsigned(z - era * 146097), yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+  const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+  const int64_t y = int64_t(yoe) + era * 400 + (m <= 2);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04lld-%02u", (long long)y, m);
+  return buf;
+}
+
+// The first lines of the audit's text report that carry figures.
+std::string summary_of(const std::string& report) {
+  std::string out;
+  size_t start = 0;
+  int kept = 0;
+  while (start < report.size() && kept < 12) {
+    size_t end = report.find('\n', start);
+    if (end == std::string::npos) end = report.size();
+    const std::string line = report.substr(start, end - start);
+    if (line.find("2026-") != std::string::npos || line.find("bucket") != std::string::npos ||
+        line.find("rows") != std::string::npos || line.find("credit") != std::string::npos ||
+        line.find("samples") != std::string::npos) {
+      out += "    | " + line + "\n";
+      ++kept;
+    }
+    start = end + 1;
+  }
+  return out;
+}
 
 SizeResult measure(const Options& o, uint32_t days) {
   SizeResult res;
@@ -189,22 +257,59 @@ SizeResult measure(const Options& o, uint32_t days) {
   ::stat(path.c_str(), &st);
   res.bytes = uint64_t(st.st_size);
   const std::string self = self_dir() + "/bench_probe";
+  const std::string slaudit = self_dir() + "/slaudit";
+  const std::string contract = write_contract(o);
   run_child({"wc", "-l", path});  // warms the page cache; not timed
-  std::vector<Run> wc, reader;
+  std::vector<Run> wc, reader, audit;
   for (int k = 0; k < o.runs; ++k) {
     wc.push_back(run_child({"wc", "-l", path}));
     reader.push_back(run_child({self, "--child-read", path}));
+    audit.push_back(run_child({slaudit, "audit", contract, "--probes", path, "--period", period_of(o), "--quiet"}));
   }
   res.wc = median(wc);
   res.reader = median(reader);
+  res.audit = median(audit);
   std::printf("\n%u targets x %u days: %s\n  %llu rows, %.0f MB (wc -l counted %s)\n", o.gen.targets, days,
               path.c_str(), (unsigned long long)res.rows, res.bytes / 1e6,
               res.wc.out.substr(0, res.wc.out.find(' ')).c_str());
   std::printf("  reader: %s", res.reader.out.c_str());
   print_row("wc -l", res.wc, res.rows, res.bytes, res.wc.seconds);
   print_row("probe reader (counting)", res.reader, res.rows, res.bytes, res.wc.seconds);
+  print_row("whole audit (slaudit)", res.audit, res.rows, res.bytes, res.wc.seconds);
+  std::printf("  audit report (excerpt):\n%s", summary_of(res.audit.out).c_str());
   std::fflush(stdout);
   return res;
+}
+
+// 10,000 targets x 30 days (432 million rows, ~13 GB): generated into a pipe
+// that the audit reads as standard input, so nothing is written to disk.
+void big_run(const Options& o) {
+  const std::string gen = self_dir() + "/gen_probes";
+  const std::string slaudit = self_dir() + "/slaudit";
+  const std::string contract = write_contract(o);
+  int pipefd[2];
+  if (::pipe(pipefd) != 0) usage("pipe failed");
+  std::printf("\n10000 targets x %u days, generated into a pipe (gen_probes | slaudit audit --probes -) ...\n", o.days);
+  std::fflush(stdout);
+  const pid_t gen_pid = ::fork();
+  if (gen_pid == 0) {
+    ::dup2(pipefd[1], 1);
+    ::close(pipefd[0]);
+    ::close(pipefd[1]);
+    const std::string days = std::to_string(o.days), seed = std::to_string(o.gen.seed);
+    ::execl(gen.c_str(), gen.c_str(), "--targets", "10000", "--days", days.c_str(), "--seed", seed.c_str(),
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(pipefd[1]);
+  const Run audit = run_child({slaudit, "audit", contract, "--probes", "-", "--period", period_of(o), "--quiet"}, pipefd[0]);
+  ::close(pipefd[0]);
+  int status = 0;
+  ::waitpid(gen_pid, &status, 0);
+  const bool ok = WIFEXITED(audit.status) && (WEXITSTATUS(audit.status) == 0 || WEXITSTATUS(audit.status) == 3);
+  std::printf("  whole audit (generator and audit running together): %.1f s, audit peak RSS %.1f MiB (limit 256 MiB)%s\n",
+              audit.seconds, audit.max_rss_kib / 1024.0, ok ? "" : "   FAILED");
+  std::printf("  audit report (excerpt):\n%s", summary_of(audit.out).c_str());
 }
 
 }  // namespace
@@ -248,5 +353,11 @@ int main(int argc, char** argv) {
   std::vector<SizeResult> results;
   if (o.small_days > 0 && o.small_days != o.days) results.push_back(measure(o, o.small_days));
   results.push_back(measure(o, o.days));
+  std::printf("\nsummary (%u targets, period %s):\n", o.gen.targets, period_of(o).c_str());
+  for (const SizeResult& r : results)
+    std::printf("  %2u days %11llu rows %6.0f MB: audit %7.0f MB/s = %.3f x wc -l (target >= 0.1), audit peak RSS %.1f MiB\n",
+                r.days, (unsigned long long)r.rows, r.bytes / 1e6, r.bytes / r.audit.seconds / 1e6,
+                r.wc.seconds / r.audit.seconds, r.audit.max_rss_kib / 1024.0);
+  if (o.big) big_run(o);
   return 0;
 }

@@ -146,9 +146,7 @@ class RowParser {
   Instant last_time_{};
 };
 
-}  // namespace
-
-std::string read_probe_csv_stream(ByteStream& in, std::string_view name, const ProbeInput& input) {
+std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& input) {
   std::vector<char> buf(kBlock * 2);
   size_t have = 0;  // bytes of an unfinished line carried at the front of buf
   uint64_t line_no = 0;
@@ -187,6 +185,12 @@ std::string read_probe_csv_stream(ByteStream& in, std::string_view name, const P
   if (!error.empty()) return std::string(name) + ":1: " + error;
   if (!header_done) return std::string(name) + ": empty input (expected a header line)";
   return {};
+}
+
+}  // namespace
+
+std::string read_probe_csv_stream(ByteStream& in, std::string_view name, const ProbeInput& input) {
+  return parse_csv(in, name, input);
 }
 
 std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& input) {
