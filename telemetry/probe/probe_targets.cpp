@@ -1,11 +1,13 @@
 #include "telemetry/probe/probe_targets.h"
 
+#include "telemetry/probe/short_equal.h"
+
 namespace slaudit::probe {
 
 TargetId ProbeTargets::intern(std::string_view name) {
   if (previous_ != kNone) {
     const TargetId guess = next_[previous_];
-    if (guess != kNone && names_[guess] == name) return previous_ = guess;
+    if (guess != kNone && short_equal(names_[guess], name)) return previous_ = guess;
   }
   const TargetId id = lookup(name);
   if (previous_ != kNone) next_[previous_] = id;
