@@ -11,6 +11,7 @@
 //   build/bench/bench_probe --targets 1000 --days 30 --small-days 7 --runs 3
 //   build/bench/bench_probe --schema success --clock iso
 //   build/bench/bench_probe --big                 # also 10,000 targets x 30 days, piped (no file)
+//   build/bench/bench_probe --big-only            # only that
 // Files are cached in --dir (default /tmp/slaudit-bench), named by their options.
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -60,13 +61,13 @@ struct Options {
   uint32_t days = 30, small_days = 7;
   std::string dir = "/tmp/slaudit-bench";
   int runs = 1;
-  bool big = false;
+  bool big = false, big_only = false;
 };
 
 [[noreturn]] void usage(const std::string& why) {
   std::fprintf(stderr,
                "bench_probe: %s\nusage: bench_probe [--targets N] [--days D] [--small-days D] [--seed S]\n"
-               "                   [--schema counts|success] [--clock unix|iso] [--dir DIR] [--runs N] [--big]\n",
+               "                   [--schema counts|success] [--clock unix|iso] [--dir DIR] [--runs N] [--big | --big-only]\n",
                why.c_str());
   std::exit(2);
 }
@@ -337,6 +338,7 @@ int main(int argc, char** argv) {
     else if (a == "--dir") o.dir = value();
     else if (a == "--runs") o.runs = std::max(1, int(number()));
     else if (a == "--big") o.big = true;
+    else if (a == "--big-only") o.big = o.big_only = true;
     else if (a == "--schema") {
       const std::string v = value();
       if (v != "counts" && v != "success") usage("--schema is counts or success");
@@ -350,6 +352,10 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("bench_probe: %d run(s) each, median shown; every figure from a child process (wait4 peak RSS)\n", o.runs);
+  if (o.big_only) {
+    big_run(o);
+    return 0;
+  }
   std::vector<SizeResult> results;
   if (o.small_days > 0 && o.small_days != o.days) results.push_back(measure(o, o.small_days));
   results.push_back(measure(o, o.days));
