@@ -106,6 +106,14 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
       continue;
     auto parts = audit::probe_parts(request, c);
     if (parts.empty()) continue;
+    // Only the readings the audit will use: the clause's rule, or up and down when it states none.
+    options.readings = {false, false, false};
+    if (clause.missing_data) {
+      options.readings[probe::missing_index(*clause.missing_data)] = true;
+    } else {
+      options.readings[probe::missing_index(model::MissingData::Up)] = true;
+      options.readings[probe::missing_index(model::MissingData::Down)] = true;
+    }
     run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts), run.targets,
                                                                 members_of(contract, clause, map ? &*map : nullptr),
                                                                 options);

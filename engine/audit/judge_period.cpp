@@ -141,7 +141,9 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   out.explain.push_back({"excluded", seconds_text(out.excluded),
                          "seconds inside exclusion windows or covered only by excluded incidents",
                          clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()});
-  out.explain.push_back({"down (raw)", seconds_text(out.down_raw), "seconds covered by a counted incident, overlaps once",
+  out.explain.push_back({"down (raw)", seconds_text(out.down_raw),
+                         cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
+                                  : "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
 
   std::optional<Instant> first_counted;
@@ -164,6 +166,9 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
     // Measured, not derived: the counted downtime is what the measured availability implies.
     out.down = out.eligible * (1 - *cp.measured_availability);
     out.availability = *cp.measured_availability;
+    out.explain.push_back({"down (implied)", rational_text(out.down),
+                           "eligible x (1 - measured availability): the downtime the measured availability stands for",
+                           SourceRange{}});
     out.explain.push_back({"availability", report::percent_text(*out.availability),
                            cp.measured_derivation + " = " + out.availability->str(),
                            clause.measurement ? clause.measurement->range : SourceRange{}});

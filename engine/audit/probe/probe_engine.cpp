@@ -52,6 +52,7 @@ ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<P
   }
   window_ = std::max<int64_t>(1, (options_.lateness.count() + size - 1) / size) + 1;
   ring_.assign(static_cast<size_t>(window_), std::vector<Cell>(member_names_.size()));
+  slot_samples_.assign(static_cast<size_t>(window_), 0);
   seen_.resize(static_cast<size_t>(window_));
   tallies_.assign(static_cast<size_t>(bucket_count()), BucketTally{});
   for (size_t v = 0; v < 3; ++v) {
@@ -126,7 +127,8 @@ void ProbeClauseEngine::note(const ProbeSample& s, uint64_t& counter, const char
 
 void ProbeClauseEngine::add(const ProbeSample& s) {
   ++counts_.seen;
-  const int32_t m = member_of(s.target);
+  // Known targets without a call; new ones are resolved once.
+  const int32_t m = s.target < member_.size() && member_[s.target] != kUnresolved ? member_[s.target] : member_of(s.target);
   if (m < 0) return note(s, counts_.not_a_target, "not a target of the clause");
   int32_t offset = 0;
   const int64_t g = bucket_of(s.at, offset);
@@ -150,22 +152,31 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
   if (c.first >= 0) {
     if (((c.samples & kRatioBit) != 0) != ratio)
       return note(s, counts_.unusable, "ratio and count samples mixed in one bucket of a target");
-    auto& extra = seen_[slot][static_cast<uint32_t>(m)];
-    if (extra.empty()) extra.push_back({c.first, c.ok, c.total});
-    for (const Seen& e : extra) {
-      if (e.offset != offset) continue;
-      if (e.ok == value && e.total == weight)
-        return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
-      return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+    auto& history = seen_[slot];
+    if (c.history < 0) {  // the second sample: start the chain with the first
+      c.history = static_cast<int32_t>(history.size());
+      history.push_back({c.first, -1, c.ok, c.total});
     }
-    extra.push_back({offset, value, weight});
+    if (offset <= c.last) {  // out of order or repeated: look for the same time
+      for (int32_t i = c.history; i >= 0; i = history[static_cast<size_t>(i)].next) {
+        const Seen& e = history[static_cast<size_t>(i)];
+        if (e.offset != offset) continue;
+        if (e.ok == value && e.total == weight)
+          return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
+        return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+      }
+    }
+    history.push_back({offset, c.history, value, weight});
+    c.history = static_cast<int32_t>(history.size() - 1);
   } else {
     c.first = offset;
     if (ratio) c.samples |= kRatioBit;
   }
+  c.last = std::max(c.last, offset);
   c.ok += value;
   c.total += weight;
   ++c.samples;
+  ++slot_samples_[slot];
   ++counts_.used;
 }
 
@@ -198,12 +209,36 @@ void ProbeClauseEngine::extend_run(size_t variant, uint32_t member, int64_t g, b
   ++out[static_cast<size_t>(g)];
 }
 
+void ProbeClauseEngine::clear_runs(size_t variant) {
+  if (runs_clear_[variant]) return;
+  for (auto& r : runs_[variant]) {
+    r.length = 0;
+    r.pending.clear();
+  }
+  runs_clear_[variant] = true;
+}
+
 void ProbeClauseEngine::finish_bucket(int64_t g) {
   const size_t slot = static_cast<size_t>(g % window_);
   auto& cells = ring_[slot];
   BucketTally& t = tallies_[static_cast<size_t>(g)];
   const bool averaged = rule_.combine == model::TargetCombination::Averaged;
   const bool fresh = starts_segment(g);
+  if (averaged && fresh)
+    for (size_t v = 0; v < 3; ++v) clear_runs(v);
+  if (slot_samples_[slot] == 0) {
+    // No sample at all: every target is missing. Under "up" every run ends, under
+    // "excluded" nothing changes; only "down" extends each target's run.
+    if (!averaged) return;
+    if (options_.readings[missing_index(model::MissingData::Up)]) clear_runs(missing_index(model::MissingData::Up));
+    const size_t down = missing_index(model::MissingData::Down);
+    if (options_.readings[down]) {
+      runs_clear_[down] = false;
+      for (uint32_t m = 0; m < cells.size(); ++m) extend_run(down, m, g, true, false);
+    }
+    return;
+  }
+  for (size_t v = 0; v < 3; ++v) runs_clear_[v] = false;
   for (uint32_t m = 0; m < cells.size(); ++m) {
     Cell& c = cells[m];
     const bool present = c.first >= 0;
@@ -219,10 +254,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
     }
     if (averaged) {
       for (size_t v = 0; v < 3; ++v) {
-        if (fresh) {
-          runs_[v][m].length = 0;
-          runs_[v][m].pending.clear();
-        }
+        if (!options_.readings[v]) continue;
         const auto rule = static_cast<model::MissingData>(v);
         const bool b = present ? bad : rule == model::MissingData::Down;
         extend_run(v, m, g, b, !present && rule == model::MissingData::Excluded);
@@ -230,6 +262,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
     }
     c = Cell{};
   }
+  slot_samples_[slot] = 0;
   seen_[slot].clear();
 }
 

@@ -5,7 +5,7 @@
 // midnight in the contract's zone, so whole-hour DST shifts keep minute and
 // 5-minute buckets on the wall clock), and finishes buckets as time passes.
 //
-// Memory: a window of `lateness / bucket + 1` open buckets per target (24 bytes
+// Memory: a window of `lateness / bucket + 1` open buckets per target (32 bytes
 // a cell) plus a few counters per bucket of the audited range; it does not grow
 // with rows. A sample whose bucket is already finished (more than the lateness
 // behind the latest sample seen) is late: counted, its first lines kept, not
@@ -43,6 +43,9 @@ struct ProbePart {
 struct ProbeEngineOptions {
   Seconds lateness{3 * 3600};  // how far behind the latest sample a sample may be and still count
   size_t keep = 20;            // first lines kept per kind of unused sample
+  // Missing-data rules to follow runs for under "averaged" (indexed by
+  // missing_index); a reading left out has no run_targets. All by default.
+  std::array<bool, 3> readings{true, true, true};
 };
 
 // What became of every sample pushed into one clause's engine.
@@ -109,9 +112,14 @@ class ProbeClauseEngine : public ProbeSink {
     uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
     int32_t first = -1;   // offset in seconds of the first sample in its bucket; -1: empty
     uint32_t samples = 0; // high bit set: Ratio cell
+    int32_t last = -1;    // the latest offset seen: a later one cannot be a duplicate
+    int32_t history = -1; // 2+ samples: head of the cell's chain in its slot's history
   };
+  // Every sample of a cell with two or more, chained per cell in one flat vector
+  // per slot (no allocation per cell), for the duplicate check of rows out of order.
   struct Seen {
     int32_t offset;
+    int32_t next;  // -1: end of the chain
     uint64_t ok, total;
   };
   struct TargetRun {
@@ -127,6 +135,7 @@ class ProbeClauseEngine : public ProbeSink {
   void note(const ProbeSample& s, uint64_t& counter, const char* reason);
   bool cell_bad(const Cell& c) const;
   void extend_run(size_t variant, uint32_t member, int64_t g, bool bad, bool skip);
+  void clear_runs(size_t variant);
 
   model::ProbeRule rule_;
   std::vector<ProbePart> parts_;
@@ -142,7 +151,9 @@ class ProbeClauseEngine : public ProbeSink {
   int64_t window_ = 1;  // slots per target
   int64_t lo_ = 0;      // oldest open bucket
   std::vector<std::vector<Cell>> ring_;  // [slot][member]
-  std::vector<std::unordered_map<uint32_t, std::vector<Seen>>> seen_;  // [slot]: cells with 2+ samples
+  std::vector<uint32_t> slot_samples_;   // [slot]: samples in the slot's bucket (0: nothing to visit)
+  std::array<bool, 3> runs_clear_{};     // [missing rule]: every target's run is empty
+  std::vector<std::vector<Seen>> seen_;  // [slot]
   std::vector<BucketTally> tallies_;
   std::array<std::vector<uint32_t>, 3> run_targets_;
   std::array<std::vector<TargetRun>, 3> runs_;  // [missing rule][member]

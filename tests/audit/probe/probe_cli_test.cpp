@@ -84,6 +84,21 @@ class Scratch {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The keys of `value` are exactly those docs/audit-report.schema.json allows for
+// $defs/`def`, and every required one is there (one level: enough for the probe objects).
+void check_against_schema(const nlohmann::json& value, const std::string& def) {
+  std::ifstream in(std::string(SLAUDIT_SOURCE_DIR) + "/docs/audit-report.schema.json");
+  const auto schema = nlohmann::json::parse(in)["$defs"][def];
+  for (const auto& name : schema["required"]) {
+    INFO(def << " requires " << name);
+    CHECK(value.contains(name.get<std::string>()));
+  }
+  for (const auto& [key, child] : value.items()) {
+    INFO(def << " has " << key);
+    CHECK(schema["properties"].contains(key));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
@@ -110,6 +125,8 @@ TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
   CHECK(report["probe_accounting"][0]["used"] == 5);  // 7 read minus the duplicate and the December row
   CHECK(report["probe_accounting"][0]["duplicate_identical"] == 1);
   CHECK(report["probe_accounting"][0]["examples"][0]["line"] == 4);
+  check_against_schema(probe, "probe");
+  check_against_schema(report["probe_accounting"][0], "probe_accounting");
 
   // The same from standard input, and --strict turns the rejected row into exit 1.
   const Run piped = scratch.run("contract.sla --probes - --period 2026-11 --format json --strict", "probes.csv");
@@ -130,4 +147,33 @@ TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad targe
   const Run map = scratch.run("contract.sla --probes probes.csv --targets map.json --period 2026-11");
   CHECK(map.exit == 2);
   CHECK(has(map.err, "map.json: target \"p9\": no service \"nope\" in the contract"));
+}
+
+TEST_CASE("probe cli: a target map adds targets; a row behind the lateness is counted late", "[probe]") {
+  const Scratch scratch;
+  const fs::path dir = fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid()));
+  std::ofstream(dir / "map.json") << "{\"p2\": {\"service\": \"api\", \"cluster\": \"c1\"}}";
+  // p2 (mapped) bad at minutes 40 and 41: a run of 2, 120 s down. The p1 row at 00:05
+  // comes after the p2 row at 00:41: 36 min behind, more than --lateness 10m: late, not used
+  // (00:35 is 6 min behind: in time).
+  std::ofstream(dir / "more.csv") << "timestamp,target,success\n"
+                                     "2026-11-01T00:40:00Z,p2,0\n"
+                                     "2026-11-01T00:41:00Z,p2,0\n"
+                                     "2026-11-01T00:35:00Z,p1,1\n"
+                                     "2026-11-01T00:05:00Z,p1,0\n"
+                                     "2026-11-01T00:06:00Z,p3,0\n";
+  const Run run = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --format json");
+  INFO(run.err);
+  const auto report = nlohmann::json::parse(run.out);
+  const auto& acc = report["probe_accounting"][0];
+  CHECK(acc["targets"] == 2);         // p1 from the contract, p2 from the map
+  CHECK(acc["late"] == 1);
+  CHECK(acc["not_a_target"] == 1);    // p3
+  CHECK(acc["lateness_seconds"] == 600);
+  CHECK(acc["examples"][0]["line"] == 5);
+  CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
+  CHECK(run.exit == 0);
+  CHECK(has(run.err, "1 probe sample(s) late, conflicting or unusable"));
+  const Run strict = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --strict");
+  CHECK(strict.exit == 1);
 }

@@ -197,3 +197,21 @@ TEST_CASE("probe: memory is a window, not the month", "[probe]") {
   ProbeClauseEngine e(below95(), one_part(30 * 1440), targets, {});
   CHECK(e.window_buckets() == 181);
 }
+
+TEST_CASE("probe: a partial part keeps the period's grid and clips its first bucket", "[probe]") {
+  // The service starts 90 s after the period: buckets stay on the period's minute grid,
+  // [90, 120), [120, 180), [180, 240), [240, 300): 4 buckets, the first 30 s long.
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), {{kStart, kStart + Seconds{90}, kStart + Seconds{300}}}, targets, {"a"});
+  CHECK(e.bucket_count() == 4);
+  CHECK(e.bucket_start(0) == kStart + Seconds{90});
+  CHECK(e.bucket_end(0) == kStart + Seconds{120});
+  CHECK(e.bucket_start(1) == kStart + Seconds{120});
+  e.add(sample(0, kStart + Seconds{100}, 0, 1));  // bucket 0
+  e.add(sample(0, kStart + Seconds{60}, 0, 1));   // before the service started: outside
+  e.add(sample(0, kStart + Seconds{250}, 0, 1));  // bucket 3
+  e.finish();
+  CHECK(e.tallies()[0].bad == 1);
+  CHECK(e.tallies()[3].bad == 1);
+  CHECK(e.counts().outside_period == 1);
+}

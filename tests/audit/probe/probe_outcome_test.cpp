@@ -202,3 +202,17 @@ TEST_CASE("probe: requests and average error rate over a period", "[probe]") {
     CHECK(*rate_figures(e, 0, MissingData::Excluded, {}).availability == audit::Rational(97, 150));
   }
 }
+
+TEST_CASE("probe: averaged runs through buckets where no target has a sample", "[probe]") {
+  // Buckets 1 and 2 have no sample from any target. Min 2 per target.
+  // Missing as down: a = bad, bad, bad, good (run of 3: 0-2); b = good, bad, bad, good (run of 2: 1-2).
+  //   In a qualifying run: bucket 0 -> 1 of 2, 1 -> 2 of 2, 2 -> 2 of 2, 3 -> 0.
+  // Missing as up: a's bad bucket 0 is a run of 1, short; nothing is down.
+  auto d = draw(make_rule(TargetCombination::Averaged, 2), {"x  .", ".  ."});
+  const auto down = service_outcome(*d->engine, MissingData::Down);
+  CHECK(states(down) == "DDD.");
+  CHECK(down.weight[0] == audit::Weight{1, 2});
+  CHECK(down.weight[1] == audit::Weight{2, 2});
+  CHECK(states(service_outcome(*d->engine, MissingData::Up)) == "s...");
+  CHECK(states(service_outcome(*d->engine, MissingData::Excluded)) == "sEE.");
+}
