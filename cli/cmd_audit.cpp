@@ -41,6 +41,7 @@ struct AuditOptions {
   std::vector<std::string> probes;
   std::string targets_map;
   std::string lateness = "3h";
+  std::string target_label = "instance";
   bool quiet = false;
 };
 
@@ -246,7 +247,7 @@ int run_audit_command(const AuditOptions& o) {
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs);
   if (!log) return kUsageOrIo;
   request.incidents = std::move(log->incidents);
-  ProbeOptions probe_options{o.probes, o.targets_map, Seconds{0}, o.quiet};
+  ProbeOptions probe_options{o.probes, o.targets_map, Seconds{0}, o.quiet, o.target_label};
   ProbeRun probe_run;
   if (!o.probes.empty()) {
     const auto lateness = parse_lateness(o.lateness);
@@ -290,7 +291,8 @@ constexpr const char* kFooter =
     "  service and period; it and --claims exclude each other.\n"
     "Range: --period (a month, quarter, year or DAY..DAY), or --from and --to; by default the whole\n"
     "  effective range of the contract. Every period containing one of the days is audited.\n"
-    "Probes: --probes FILE... (CSV; - is standard input) audits the clauses measured from probes\n"
+    "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
+    "  audits the clauses measured from probes; a Prometheus series' target is its --target-label label\n"
     "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
     "  Buckets are finished once the input is --lateness past them; a later sample is counted late.\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
@@ -317,10 +319,11 @@ Command add_audit(CLI::App& app) {
                                           "recovery, each figure explained");
   cmd->add_option("contract", o->contract, "Contract file (.sla); - reads standard input")->required();
   cmd->add_option("--incidents", o->incidents, "Incident log (.jsonl or .csv)");
-  cmd->add_option("--probes", o->probes, "Probe samples, CSV timestamp,target,ok,total or timestamp,target,success; - is standard input")
+  cmd->add_option("--probes", o->probes, "Probe samples: CSV timestamp,target,ok,total or timestamp,target,success, or Prometheus query_range JSON; .gz welcome; - is standard input")
       ->expected(1, -1);
   cmd->add_option("--targets", o->targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}");
   cmd->add_option("--lateness", o->lateness, "How far behind the latest probe sample a sample still counts (default 3h)");
+  cmd->add_option("--target-label", o->target_label, "Prometheus inputs: the label whose value names a series' target (default instance)");
   cmd->add_flag("--quiet", o->quiet, "No progress on standard error");
   cmd->add_option("--incidents-format", o->incidents_format, "Format of the incident log, when its extension does not say")
       ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "cli/io.h"
-#include "telemetry/probe/probe_csv.h"
+#include "telemetry/probe/probe_input.h"
 #include "telemetry/probe/probe_target_map.h"
 
 namespace slaudit::cli {
@@ -129,7 +129,9 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
     request.probe_sources.push_back(o.files[f] == "-" ? "<stdin>" : o.files[f]);
     fan.set_file(request.probe_sources.back());
     probe::ProbeInput in{static_cast<uint32_t>(f), &run.targets, &fan, &run.files[f]};
-    const std::string error = probe::read_probe_csv_file(o.files[f], in);
+    probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
+    read_options.prometheus.target_label = o.target_label;
+    const std::string error = probe::read_probe_input(o.files[f], in, read_options);
     if (!error.empty()) {
       fan.done();
       std::cerr << "slaudit: " << error << "\n";
@@ -147,6 +149,10 @@ void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::Audi
     const std::string name = o.files[f] == "-" ? "<stdin>" : o.files[f];
     report.records.push_back({name, static_cast<size_t>(a.read), static_cast<size_t>(a.used), static_cast<size_t>(a.rejected)});
     for (const auto& r : a.first_rejections) report.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});
+    if (a.missing > 0)
+      report.notes.push_back(name + ": " + std::to_string(a.missing) +
+                             " Prometheus values were NaN (no data, or a stale marker): read, not used nor rejected; "
+                             "their buckets follow the missing-data rule");
     if (a.rejected > a.first_rejections.size())
       report.notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
                              " more rejected rows are counted but not listed");

@@ -19,6 +19,7 @@ struct ProbeOptions {
   std::string targets_map;         // optional JSON map of targets to services
   Seconds lateness{3 * 3600};
   bool quiet = false;
+  std::string target_label = "instance";  // Prometheus inputs: the label naming a series' target
 };
 
 struct ProbeRun {

@@ -8,6 +8,7 @@ packages=(
   antlr4 default-jre-headless libantlr4-runtime-dev   # parser generator (tool 4.7.2) + C++ runtime 4.9
   nlohmann-json3-dev libboost-date-time-dev libcli11-dev catch2
   libssl-dev                                          # SHA-256 digests of audit inputs
+  zlib1g-dev                                          # gzip probe files (.gz), inflated as they stream
   tzdata                                              # IANA zones, embedded into the binary at build time
   chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB
 )

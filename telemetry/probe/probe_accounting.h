@@ -1,6 +1,7 @@
 #pragma once
 // What became of every row a probe reader saw: used or rejected with a reason.
 // Memory is bounded: all rejections are counted, only the first `keep` kept.
+// read == used + rejected + missing.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,12 +18,23 @@ struct ProbeAccounting {
   uint64_t read = 0;
   uint64_t used = 0;
   uint64_t rejected = 0;
+  // Values that say "no data here": Prometheus NaN, which is also how a stale
+  // marker appears in the JSON. Neither used nor rejected: the bucket they fall
+  // in has no sample from them and the missing-data rule decides it.
+  uint64_t missing = 0;
   size_t keep = 100;
   std::vector<ProbeRejection> first_rejections;
 
   void reject(uint32_t source, uint64_t record, const char* reason) {
     ++rejected;
     if (first_rejections.size() < keep) first_rejections.push_back({source, record, reason});
+  }
+  // For reasons that name more than a fixed text (a series, a value); the
+  // text is built only while rejections are still being kept.
+  template <class MakeReason>
+  void reject_with(uint32_t source, uint64_t record, MakeReason make_reason) {
+    ++rejected;
+    if (first_rejections.size() < keep) first_rejections.push_back({source, record, make_reason()});
   }
 };
 

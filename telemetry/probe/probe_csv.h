@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "telemetry/probe/byte_stream.h"
 #include "telemetry/probe/probe_accounting.h"
 #include "telemetry/probe/probe_sample.h"
 #include "telemetry/probe/probe_targets.h"
@@ -22,11 +23,19 @@ struct ProbeInput {
   ProbeAccounting* accounting = nullptr;
 };
 
+// Reads the CSV from a byte stream (plain or gzip). Returns an empty string on
+// success, or a whole-input error (unreadable, corrupt gzip, bad header)
+// naming the input; rows are accounted individually. Rows read before a
+// corrupt gzip block was found have been pushed to the sink already: the
+// caller must treat the error as fatal for the audit.
+std::string read_probe_csv_stream(ByteStream& in, std::string_view name, const ProbeInput& input);
+
 // Returns an empty string on success, or a whole-input error (unreadable,
 // bad header) naming the input; rows are accounted individually.
 std::string read_probe_csv_fd(int fd, std::string_view name, const ProbeInput& input);
 
-// `-` reads standard input.
+// `-` reads standard input. Gzip is detected by its magic bytes; a path
+// ending in `.gz` that does not start with them is an error.
 std::string read_probe_csv_file(const std::string& path, const ProbeInput& input);
 
 }  // namespace slaudit::probe

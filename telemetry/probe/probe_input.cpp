@@ -1,0 +1,71 @@
+#include "telemetry/probe/probe_input.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace slaudit::probe {
+namespace {
+
+// Reads until the first byte that is not blank (nor a UTF-8 BOM), gives every
+// byte back, and says whether that byte opens a JSON object.
+bool starts_with_json_object(ByteStream& in) {
+  std::string seen;
+  char block[4096];
+  for (;;) {
+    const size_t n = in.read(block, sizeof block);
+    if (n == 0) break;
+    seen.append(block, n);
+    size_t i = seen.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    while (i < seen.size() && (seen[i] == ' ' || seen[i] == '\t' || seen[i] == '\r' || seen[i] == '\n')) ++i;
+    if (i < seen.size()) break;
+    if (seen.size() > (1 << 20)) break;  // a megabyte of blanks: let the CSV reader say what it is
+  }
+  in.unread(seen);
+  size_t i = seen.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  while (i < seen.size() && (seen[i] == ' ' || seen[i] == '\t' || seen[i] == '\r' || seen[i] == '\n')) ++i;
+  return i < seen.size() && seen[i] == '{';
+}
+
+std::string read_stream(ByteStream& in, const std::string& name, const ProbeInput& input,
+                        const ProbeReadOptions& options) {
+  ProbeFormat format = options.format;
+  if (format == ProbeFormat::Auto) {
+    format = starts_with_json_object(in) ? ProbeFormat::Prometheus : ProbeFormat::Csv;
+    if (!in.error().empty()) return in.error();
+  }
+  if (format == ProbeFormat::Prometheus) return read_prometheus_stream(in, name, input, options.prometheus);
+  return read_probe_csv_stream(in, name, input);
+}
+
+}  // namespace
+
+std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options) {
+  if (path == "-") {
+    ByteStream in(0, "<stdin>");
+    return read_stream(in, "<stdin>", input, options);
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return path + ": cannot open: " + std::strerror(errno);
+  ByteStream in(fd, path);
+  std::string error = require_gzip_if_named(in, path);
+  if (error.empty()) error = read_stream(in, path, input, options);
+  ::close(fd);
+  return error;
+}
+
+std::string read_probe_inputs(const std::vector<std::string>& paths, ProbeTargets& targets, ProbeSink& sink,
+                              ProbeAccounting& accounting, const ProbeReadOptions& options) {
+  int stdin_uses = 0;
+  for (const std::string& p : paths) stdin_uses += p == "-";
+  if (stdin_uses > 1) return "`-` (standard input) is given " + std::to_string(stdin_uses) + " times; it can be read once";
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const ProbeInput input{static_cast<uint32_t>(i), &targets, &sink, &accounting};
+    if (std::string error = read_probe_input(paths[i], input, options); !error.empty()) return error;
+  }
+  return {};
+}
+
+}  // namespace slaudit::probe

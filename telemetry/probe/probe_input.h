@@ -1,0 +1,28 @@
+#pragma once
+// One entry point for probe inputs: each path (or `-` for standard input) is
+// read as probe CSV or as Prometheus range-query JSON, plain or gzip. With
+// ProbeFormat::Auto the content decides: after gzip is undone, a first
+// non-blank byte `{` is JSON, anything else is CSV (a CSV header starts with a
+// column name). The i-th path's samples carry source index i.
+#include <string>
+#include <vector>
+
+#include "telemetry/probe/probe_prometheus.h"
+
+namespace slaudit::probe {
+
+enum class ProbeFormat { Auto, Csv, Prometheus };
+
+struct ProbeReadOptions {
+  ProbeFormat format = ProbeFormat::Auto;
+  PrometheusOptions prometheus;
+};
+
+std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options = {});
+
+// Reads the paths in order; stops at the first whole-input error. `-` may
+// appear once (standard input can be read only once).
+std::string read_probe_inputs(const std::vector<std::string>& paths, ProbeTargets& targets, ProbeSink& sink,
+                              ProbeAccounting& accounting, const ProbeReadOptions& options = {});
+
+}  // namespace slaudit::probe
