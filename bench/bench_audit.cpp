@@ -75,6 +75,8 @@ std::vector<slaudit::Incident> generate(size_t n, bool in_time_order) {
   std::vector<slaudit::Incident> out;
   out.reserve(n);
   char id[32];
+  slaudit::NameTable faults;
+  const slaudit::SharedName service("training");
   for (size_t i = 0; i < n; ++i) {
     slaudit::Incident inc;
     const int64_t start = year_start + rnd.below(365 * 86400 - 6 * 3600);
@@ -83,12 +85,12 @@ std::vector<slaudit::Incident> generate(size_t n, bool in_time_order) {
     std::snprintf(id, sizeof id, "inc-%07zu", i);
     inc.line = i + 1;
     inc.id = id;
-    inc.service = "training";
+    inc.service = service;
     inc.start = slaudit::Instant{std::chrono::seconds{start}};
     inc.end = inc.start + std::chrono::seconds{length};
     inc.detected = inc.start + std::chrono::seconds{20};
     inc.recovered = inc.end;
-    inc.fault = fault_for(rnd.below(402));
+    inc.fault = faults.get(fault_for(rnd.below(402)));
     inc.cause = kind < 80 ? slaudit::Cause::Provider : kind < 90 ? slaudit::Cause::Customer : slaudit::Cause::Maintenance;
     inc.scope.affected = slaudit::AffectedCount{1 + rnd.below(512), slaudit::CountUnit::Gpus};
     if (kind >= 90) inc.notice = inc.start - std::chrono::hours{rnd.below(2) ? 96 : 24};
@@ -113,13 +115,36 @@ std::string to_jsonl(const std::vector<slaudit::Incident>& incidents) {
     std::snprintf(line, sizeof line,
                   "{\"id\":\"%s\",\"service\":\"%s\",\"start\":\"%s\",\"end\":\"%s\",\"detected\":\"%s\","
                   "\"recovered\":\"%s\",\"fault\":\"%s\",\"cause\":\"%s\",\"scope\":{\"affected\":{\"gpus\":%lld}}%s%s%s}\n",
-                  i.id.c_str(), i.service.c_str(), t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(),
+                  i.id.c_str(), i.service->c_str(), t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(),
                   t(*i.recovered).c_str(), i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
                   static_cast<long long>(count.count), i.notice ? ",\"notice\":\"" : "",
                   i.notice ? t(*i.notice).c_str() : "", i.notice ? "\"" : "");
     out += line;
   }
   return out;
+}
+
+std::string to_csv(const std::vector<slaudit::Incident>& incidents) {
+  std::string out = "id,service,start,end,detected,recovered,fault,cause,cluster,affected,notice\n";
+  out.reserve(incidents.size() * 200);
+  char line[640];
+  for (const auto& i : incidents) {
+    const auto t = [](slaudit::Instant x) { return slaudit::format_utc(x); };
+    const auto& count = std::get<slaudit::AffectedCount>(*i.scope.affected);
+    std::snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s,%s,%s,,%lld gpus,%s\n", i.id.c_str(), i.service->c_str(),
+                  t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(), t(*i.recovered).c_str(),
+                  i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
+                  static_cast<long long>(count.count), i.notice ? t(*i.notice).c_str() : "");
+    out += line;
+  }
+  return out;
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  return std::fclose(file) == 0 && ok;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -200,6 +225,15 @@ void report(size_t n, bool with_reading, bool findings, bool timeline = false, b
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "write") {
+    // bench_audit write N PREFIX: PREFIX.sla, PREFIX.jsonl and PREFIX.csv, for timing `slaudit audit` itself.
+    const std::string prefix = argv[3];
+    const auto incidents = generate(static_cast<size_t>(std::atoll(argv[2])), true);
+    const bool ok = write_text(prefix + ".sla", kContract) && write_text(prefix + ".jsonl", to_jsonl(incidents)) &&
+                    write_text(prefix + ".csv", to_csv(incidents));
+    std::printf("%s %s.sla, %s.jsonl, %s.csv\n", ok ? "wrote" : "FAILED to write", argv[3], argv[3], argv[3]);
+    return ok ? 0 : 1;
+  }
   std::vector<size_t> sizes = {250000, 500000, 1000000};
   if (argc > 1) sizes = {static_cast<size_t>(std::atoll(argv[1]))};
   std::printf("audit of N incidents over 2026, one contract; memory: incidents built in memory, jsonl: read from JSON Lines text\n");
