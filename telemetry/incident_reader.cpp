@@ -160,6 +160,7 @@ bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") ==
 // again, with more after it, in the next window. `final`: nothing follows.
 class JsonLinesParser {
  public:
+  explicit JsonLinesParser(const IncidentReadOptions& options) : scan_plain_(options.scan_plain_lines) {}
   size_t feed(std::string_view text, bool final, LogCollector& collector) {
     size_t pos = 0;
     while (pos < text.size()) {
@@ -175,7 +176,9 @@ class JsonLinesParser {
         continue;
       }
       // Most lines are plain, and read without a tree; any other goes the general way.
-      if (const std::optional<RawIncident> plain = scan_plain_json_line(line, line_number_)) {
+      std::optional<RawIncident> plain;
+      if (scan_plain_) plain = scan_plain_json_line(line, line_number_);
+      if (plain) {
         collector.take(*plain, line_number_);
       } else {
         collector.take(raw_incident_from_json_line(line, line_number_), line_number_);
@@ -185,12 +188,20 @@ class JsonLinesParser {
   }
 
  private:
+  bool scan_plain_;
   size_t line_number_ = 0;
 };
 
 class CsvParser {
  public:
+  explicit CsvParser(const IncidentReadOptions&) {}
   size_t feed(std::string_view text, bool final, LogCollector& collector) {
+    if (!final) {
+      // Records end at line ends: give the reader whole lines only.
+      const size_t last_line_end = text.rfind('\n');
+      if (last_line_end == std::string_view::npos) return 0;
+      text = text.substr(0, last_line_end + 1);
+    }
     CsvReader reader(text, line_);
     size_t used = 0;
     while (reader.next(row_)) {
@@ -227,17 +238,12 @@ std::string_view without_bom(std::string_view text) {
   return text;
 }
 
-template <class Parser>
-void parse_whole(std::string_view text, LogCollector& collector) {
-  Parser parser;
-  parser.feed(text, true, collector);
-}
-
-void parse_whole(LogFormat format, std::string_view text, LogCollector& collector) {
+void parse_whole(LogFormat format, std::string_view text, const IncidentReadOptions& options,
+                 LogCollector& collector) {
   if (format == LogFormat::Csv) {
-    parse_whole<CsvParser>(text, collector);
+    CsvParser(options).feed(text, true, collector);
   } else {
-    parse_whole<JsonLinesParser>(text, collector);
+    JsonLinesParser(options).feed(text, true, collector);
   }
 }
 
@@ -250,8 +256,10 @@ std::string read_error(const std::string& path, int error) {
 // grows only for a record longer than a block, and then at least doubles, so
 // re-reading the start of a long record stays linear.
 template <class Parser>
-std::string parse_file(int fd, size_t block, LogCollector& collector, Sha256& digest, const std::string& path) {
-  Parser parser;
+std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector& collector, Sha256& digest,
+                       const std::string& path) {
+  Parser parser(options);
+  const size_t block = std::max<size_t>(options.read_block_bytes, 1);
   std::unique_ptr<char[]> buffer;
   size_t capacity = 0, begin = 0, end = 0;  // the window is buffer[begin, end)
   bool at_start = true;
@@ -336,7 +344,7 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
   log.sha256 = sha256_hex(content);
   log.format = *format;
   LogCollector collector(log, options.services ? &*options.services : nullptr);
-  parse_whole(*format, without_bom(content), collector);
+  parse_whole(*format, without_bom(content), options, collector);
   collector.finish();
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};
@@ -361,9 +369,8 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   log.format = *format;
   Sha256 digest;
   LogCollector collector(log, options.services ? &*options.services : nullptr);
-  const size_t block = std::max<size_t>(options.read_block_bytes, 1);
-  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, block, collector, digest, path)
-                                    : parse_file<JsonLinesParser>(fd, block, collector, digest, path);
+  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, options, collector, digest, path)
+                                    : parse_file<JsonLinesParser>(fd, options, collector, digest, path);
   ::close(fd);
   if (!error.empty()) return {std::nullopt, std::move(error)};
   collector.finish();

@@ -57,6 +57,9 @@ struct IncidentReadOptions {
   std::optional<LogFormat> format;       // nullopt: from the path's extension
   std::optional<ServiceNames> services;  // the contract's services; nullopt accepts any
   size_t read_block_bytes = kReadBlockBytes;  // for files; tests make it small to cut records anywhere
+  // JSON Lines: read plain lines with the fast scanner (json_line_scanner.h).
+  // false sends every line the general way; tests compare the two.
+  bool scan_plain_lines = true;
 };
 
 // Either a log (which may have rejected records) or why there is none.
