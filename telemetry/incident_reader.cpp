@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <new>
 #include <system_error>
 
 #include "engine/util/sha256.h"
@@ -29,39 +30,6 @@ std::string too_big(size_t bytes) {
   return "record is " + std::to_string(bytes) + " bytes, over the 1 MiB limit";
 }
 
-// The incidents accepted so far, in chunks: a growing vector would need its
-// old and new storage at once, half again the memory of a large log at its peak.
-class IncidentStore {
- public:
-  size_t size() const { return size_; }
-  const Incident& operator[](size_t i) const { return chunks_[i / kChunk][i % kChunk]; }
-  void push_back(Incident&& incident) {
-    if (size_ % kChunk == 0) {
-      chunks_.emplace_back();
-      if (size_ > 0) chunks_.back().reserve(kChunk);
-    }
-    chunks_.back().push_back(std::move(incident));
-    ++size_;
-  }
-  // All of them in one vector, freeing each chunk once moved.
-  std::vector<Incident> take() {
-    std::vector<Incident> out;
-    out.reserve(size_);
-    for (std::vector<Incident>& chunk : chunks_) {
-      std::move(chunk.begin(), chunk.end(), std::back_inserter(out));
-      std::vector<Incident>().swap(chunk);
-    }
-    chunks_.clear();
-    size_ = 0;
-    return out;
-  }
-
- private:
-  static constexpr size_t kChunk = size_t{1} << 15;
-  std::vector<std::vector<Incident>> chunks_;
-  size_t size_ = 0;
-};
-
 // The accepted ids, as an open-addressing table of incident indexes: the ids
 // themselves stay in the incidents, not copied into the table.
 class IdIndex {
@@ -69,13 +37,20 @@ class IdIndex {
   static constexpr size_t kNone = SIZE_MAX;
 
   // The index of the incident with `id`, or kNone.
-  size_t find(std::string_view id, uint64_t hash, const IncidentStore& store) const {
+  size_t find(std::string_view id, uint64_t hash, const std::vector<Incident>& store) const {
     if (slots_.empty()) return kNone;
     for (size_t s = position(pack(0, hash)) & mask(); slots_[s] != 0; s = (s + 1) & mask()) {
       const uint64_t slot = slots_[s];
       if ((slot >> 32) == (hash >> 32) && store[(slot & 0xFFFFFFFFu) - 1].id == id) return (slot & 0xFFFFFFFFu) - 1;
     }
     return kNone;
+  }
+
+  // Room for `count` ids without growing.
+  void reserve(size_t count) {
+    size_t size = 1024;
+    while (size < 2 * count) size *= 2;
+    if (size > slots_.size()) resize(size);
   }
 
   // `index` (below 2^32 - 1) is not in the table yet.
@@ -100,9 +75,10 @@ class IdIndex {
     slots_[s] = slot;
   }
   static size_t position(uint64_t slot) { return static_cast<size_t>((slot >> 32) * 0x9E3779B97F4A7C15ull >> 16); }
-  void grow() {
+  void grow() { resize(std::max<size_t>(1024, 2 * slots_.size())); }
+  void resize(size_t size) {
     std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(std::max<size_t>(1024, 2 * old.size()), 0);
+    slots_.assign(size, 0);
     for (const uint64_t slot : old)
       if (slot != 0) place(slot);
   }
@@ -131,14 +107,25 @@ class LogCollector {
     BuiltIncident built = builder_.build(raw);
     if (!built.incident) return reject(line, std::move(built.reason));
     const uint64_t hash = IdIndex::hash_of(built.incident->id);
-    const size_t first = ids_.find(built.incident->id, hash, accepted_);
-    if (first != IdIndex::kNone) return reject(line, duplicate_reason(accepted_[first], *built.incident));
-    ids_.insert(accepted_.size(), hash);
+    const size_t first = ids_.find(built.incident->id, hash, log_.incidents);
+    if (first != IdIndex::kNone) return reject(line, duplicate_reason(log_.incidents[first], *built.incident));
+    ids_.insert(log_.incidents.size(), hash);
     ++log_.records_read;
-    accepted_.push_back(std::move(*built.incident));
+    log_.incidents.push_back(std::move(*built.incident));
   }
 
-  void finish() { log_.incidents = accepted_.take(); }
+  // About how many records are coming: room is made for them at once, since
+  // a vector that grows needs its old and new storage together, half again
+  // the memory of a large log. Room reserved and never used is never touched,
+  // so it costs address space, not memory.
+  void expect(size_t records) {
+    try {
+      log_.incidents.reserve(records);
+      ids_.reserve(records);
+    } catch (const std::bad_alloc&) {
+      // An estimate too large to reserve (a huge file): grow as records come instead.
+    }
+  }
 
  private:
   static std::string duplicate_reason(const Incident& first, const Incident& again) {
@@ -149,7 +136,6 @@ class LogCollector {
 
   IncidentLog& log_;
   IncidentBuilder builder_;
-  IncidentStore accepted_;
   IdIndex ids_;
 };
 
@@ -257,12 +243,12 @@ std::string read_error(const std::string& path, int error) {
 // re-reading the start of a long record stays linear.
 template <class Parser>
 std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector& collector, Sha256& digest,
-                       const std::string& path) {
+                       const std::string& path, size_t file_bytes) {
   Parser parser(options);
   const size_t block = std::max<size_t>(options.read_block_bytes, 1);
   std::unique_ptr<char[]> buffer;
   size_t capacity = 0, begin = 0, end = 0;  // the window is buffer[begin, end)
-  bool at_start = true;
+  bool at_start = true, first_block = true;
   for (bool final = false; !final;) {
     const size_t pending = end - begin;
     const size_t wanted = std::max(block, pending);
@@ -295,6 +281,14 @@ std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector&
       at_start = false;
     }
     if (at_start) continue;
+    if (first_block) {
+      // The file's lines are likely as long as the first block's: room for a
+      // quarter more records than that predicts.
+      first_block = false;
+      const std::string_view first(buffer.get(), end);
+      const size_t lines = static_cast<size_t>(std::count(first.begin(), first.end(), '\n')) + 1;
+      collector.expect(file_bytes / std::max<size_t>(1, end / lines) * 5 / 4 + 16);
+    }
     begin += parser.feed(std::string_view(buffer.get() + begin, end - begin), final, collector);
   }
   return {};
@@ -344,8 +338,9 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
   log.sha256 = sha256_hex(content);
   log.format = *format;
   LogCollector collector(log, options.services ? &*options.services : nullptr);
-  parse_whole(*format, without_bom(content), options, collector);
-  collector.finish();
+  const std::string_view text = without_bom(content);
+  collector.expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  parse_whole(*format, text, options, collector);
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};
 }
@@ -354,7 +349,8 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return {std::nullopt, read_error(path, errno)};
   struct stat status {};
-  if (::fstat(fd, &status) == 0 && S_ISDIR(status.st_mode)) {
+  if (::fstat(fd, &status) != 0) status = {};
+  if (S_ISDIR(status.st_mode)) {
     ::close(fd);
     return {std::nullopt, read_error(path, EISDIR)};
   }
@@ -369,11 +365,11 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   log.format = *format;
   Sha256 digest;
   LogCollector collector(log, options.services ? &*options.services : nullptr);
-  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, options, collector, digest, path)
-                                    : parse_file<JsonLinesParser>(fd, options, collector, digest, path);
+  const size_t bytes = S_ISREG(status.st_mode) ? static_cast<size_t>(status.st_size) : 0;
+  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, options, collector, digest, path, bytes)
+                                    : parse_file<JsonLinesParser>(fd, options, collector, digest, path, bytes);
   ::close(fd);
   if (!error.empty()) return {std::nullopt, std::move(error)};
-  collector.finish();
   log.sha256 = digest.hex();
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};

@@ -41,6 +41,9 @@ Instant midnight(const TimeZone& zone, LocalDate day) {
 std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, const std::string& service) {
   // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
   std::vector<std::pair<Instant, size_t>> keyed;
+  size_t count = 0;
+  for (const Incident& incident : incidents) count += incident.service == service;
+  keyed.reserve(count);  // once: a growing vector would hold its old and new storage together
   for (size_t i = 0; i < incidents.size(); ++i)
     if (incidents[i].service == service) keyed.emplace_back(incidents[i].start, i);
   std::sort(keyed.begin(), keyed.end());
@@ -118,28 +121,38 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, const model::Av
   const auto buckets = bucket(req.incidents, by_service[clause.service], parts, range_end);
 
   ClauseContext cx{&contract, &clause, &service, &req, &zone, &*scheme, &req.incidents, range_end};
-  std::vector<ClassifiedPeriod> classified;
-  for (size_t k = 0; k < periods.size(); ++k) {
-    classified.push_back(classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]));
-    classified.back().notes = notes;
-    if (classified.back().partial && !clause.partial_period)
-      classified.back().notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
-  }
+  const auto classify_part = [&](size_t k) {
+    ClassifiedPeriod cp = classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]);
+    cp.notes = notes;
+    if (cp.partial && !clause.partial_period)
+      cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
+    return cp;
+  };
+  // Each period is judged once its neighbours' edge runs are known, and then
+  // freed: only two classified periods are alive at once, whatever the range.
   std::vector<std::pair<LocalDate, int64_t>> earlier;
-  for (size_t k = 0; k < classified.size(); ++k) {
+  ClassifiedPeriod current = classify_part(0);
+  Seconds previous_end_run{0};
+  Instant previous_to{};
+  for (size_t k = 0; k < periods.size(); ++k) {
+    std::optional<ClassifiedPeriod> next;
+    if (k + 1 < periods.size()) next = classify_part(k + 1);
     // A run continues across a boundary only when the parts are adjacent.
-    const bool joined_before = k > 0 && classified[k - 1].to == classified[k].from;
-    const bool joined_after = k + 1 < classified.size() && classified[k].to == classified[k + 1].from;
-    const Seconds before = joined_before ? edge_run(classified[k - 1], true) : Seconds{0};
-    const Seconds after = joined_after ? edge_run(classified[k + 1], false) : Seconds{0};
-    const LocalDate period_last = classified[k].period.last_day;
-    PeriodAudit audited = judge_period(cx, std::move(classified[k]), before, after, earlier);
+    const bool joined_before = k > 0 && previous_to == current.from;
+    const bool joined_after = next && current.to == next->from;
+    const Seconds before = joined_before ? previous_end_run : Seconds{0};
+    const Seconds after = joined_after ? edge_run(*next, false) : Seconds{0};
+    previous_end_run = edge_run(current, true);
+    previous_to = current.to;
+    const LocalDate period_last = current.period.last_day;
+    PeriodAudit audited = judge_period(cx, std::move(current), before, after, earlier);
     // Counted as whole, a period the service only partly covered is still reported as partial.
     if (whole && (periods[k].start < active_from || periods[k].end > active_to)) audited.partial = true;
     if (audited.partial) audited.partial_rule = whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
     // Caps count the capped credits only: the hour rule's credit is outside them.
     earlier.emplace_back(period_last, audited.owed_minor - audited.hour_rule_minor);
     report.periods.push_back(std::move(audited));
+    if (next) current = std::move(*next);
   }
 }
 
