@@ -255,7 +255,7 @@ std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector&
     if (pending + wanted > capacity) {
       capacity = pending + wanted;
       auto bigger = std::make_unique<char[]>(capacity);
-      std::memcpy(bigger.get(), buffer.get() + begin, pending);
+      if (pending > 0) std::memcpy(bigger.get(), buffer.get() + begin, pending);
       buffer = std::move(bigger);
     } else if (begin > 0) {
       std::memmove(buffer.get(), buffer.get() + begin, pending);
