@@ -1,15 +1,19 @@
 // Benchmark: audit N incidents over one year for one contract, at several N,
-// each in its own child process so its peak memory is its own. Prints time,
-// time per incident (flat or slowly rising = n log n or better) and peak RSS;
-// asserts nothing.
-//   build/bench/bench_audit              # 250k, 500k, 1M; engine only and with JSON Lines reading
-//   build/bench/bench_audit 1000000      # one size
+// each in its own child process so its peak memory is its own. Prints read
+// and audit time, time per incident (flat or slowly rising = n log n or
+// better), CPU time and peak RSS, for JSON Lines and CSV files and for the
+// engine alone; asserts nothing.
+//   build/bench/bench_audit                   # 250k, 500k, 1M
+//   build/bench/bench_audit 1000000           # one size
+//   build/bench/bench_audit 1000000 engine    # + engine variants: shuffled, findings, timeline
+//   build/bench/bench_audit write N PREFIX    # PREFIX.{sla,jsonl,csv}, to time `slaudit audit` itself
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <tuple>
 #include <cstdio>
 #include <cstdlib>
@@ -75,6 +79,8 @@ std::vector<slaudit::Incident> generate(size_t n, bool in_time_order) {
   std::vector<slaudit::Incident> out;
   out.reserve(n);
   char id[32];
+  slaudit::NameTable faults;
+  const slaudit::SharedName service("training");
   for (size_t i = 0; i < n; ++i) {
     slaudit::Incident inc;
     const int64_t start = year_start + rnd.below(365 * 86400 - 6 * 3600);
@@ -83,12 +89,12 @@ std::vector<slaudit::Incident> generate(size_t n, bool in_time_order) {
     std::snprintf(id, sizeof id, "inc-%07zu", i);
     inc.line = i + 1;
     inc.id = id;
-    inc.service = "training";
+    inc.service = service;
     inc.start = slaudit::Instant{std::chrono::seconds{start}};
     inc.end = inc.start + std::chrono::seconds{length};
     inc.detected = inc.start + std::chrono::seconds{20};
     inc.recovered = inc.end;
-    inc.fault = fault_for(rnd.below(402));
+    inc.fault = faults.get(fault_for(rnd.below(402)));
     inc.cause = kind < 80 ? slaudit::Cause::Provider : kind < 90 ? slaudit::Cause::Customer : slaudit::Cause::Maintenance;
     inc.scope.affected = slaudit::AffectedCount{1 + rnd.below(512), slaudit::CountUnit::Gpus};
     if (kind >= 90) inc.notice = inc.start - std::chrono::hours{rnd.below(2) ? 96 : 24};
@@ -113,13 +119,36 @@ std::string to_jsonl(const std::vector<slaudit::Incident>& incidents) {
     std::snprintf(line, sizeof line,
                   "{\"id\":\"%s\",\"service\":\"%s\",\"start\":\"%s\",\"end\":\"%s\",\"detected\":\"%s\","
                   "\"recovered\":\"%s\",\"fault\":\"%s\",\"cause\":\"%s\",\"scope\":{\"affected\":{\"gpus\":%lld}}%s%s%s}\n",
-                  i.id.c_str(), i.service.c_str(), t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(),
+                  i.id.c_str(), i.service->c_str(), t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(),
                   t(*i.recovered).c_str(), i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
                   static_cast<long long>(count.count), i.notice ? ",\"notice\":\"" : "",
                   i.notice ? t(*i.notice).c_str() : "", i.notice ? "\"" : "");
     out += line;
   }
   return out;
+}
+
+std::string to_csv(const std::vector<slaudit::Incident>& incidents) {
+  std::string out = "id,service,start,end,detected,recovered,fault,cause,cluster,affected,notice\n";
+  out.reserve(incidents.size() * 200);
+  char line[640];
+  for (const auto& i : incidents) {
+    const auto t = [](slaudit::Instant x) { return slaudit::format_utc(x); };
+    const auto& count = std::get<slaudit::AffectedCount>(*i.scope.affected);
+    std::snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s,%s,%s,,%lld gpus,%s\n", i.id.c_str(), i.service->c_str(),
+                  t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(), t(*i.recovered).c_str(),
+                  i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
+                  static_cast<long long>(count.count), i.notice ? t(*i.notice).c_str() : "");
+    out += line;
+  }
+  return out;
+}
+
+bool write_text(const std::string& path, const std::string& text) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) return false;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  return std::fclose(file) == 0 && ok;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -132,30 +161,34 @@ struct Figures {
   long long owed = 0;
 };
 
-// Runs one configuration; `with_reading`: parse the JSON Lines text too (as the CLI does).
-Figures run_one(size_t n, bool with_reading, bool findings, bool timeline, bool in_time_order) {
-  slaudit::SourceFile source("benchmark.sla", kContract);
-  auto compiled = slaudit::compile_contract(source);
+enum class Source { Memory, JsonLinesFile, CsvFile };
+
+const char* source_name(Source source) {
+  return source == Source::Memory ? "memory" : source == Source::CsvFile ? "csv" : "jsonl";
+}
+
+// Runs one configuration. From a file: read and checked as `slaudit audit` reads
+// it (in blocks, digest included), then audited; from memory: the engine alone.
+Figures run_one(size_t n, Source source, const std::string& path, bool findings, bool timeline, bool in_time_order) {
+  slaudit::SourceFile contract_source("benchmark.sla", kContract);
+  auto compiled = slaudit::compile_contract(contract_source);
   if (!compiled.ok()) std::abort();
   Figures f;
-  std::vector<slaudit::Incident> incidents = generate(n, in_time_order);
-  if (with_reading) {
-    // As the CLI does: the log as text, read and validated; only the reader's result is kept.
-    std::string text = to_jsonl(incidents);
-    incidents.clear();
-    incidents.shrink_to_fit();
+  std::vector<slaudit::Incident> incidents;
+  if (source == Source::Memory) {
+    incidents = generate(n, in_time_order);
+  } else {
     auto t = std::chrono::steady_clock::now();
     slaudit::IncidentReadOptions options;
-    options.format = slaudit::LogFormat::JsonLines;
-    auto read = slaudit::read_incident_log(text, "bench.jsonl", options);
+    options.services = slaudit::ServiceNames{"training"};
+    auto read = slaudit::read_incident_log_file(path, options);
     if (!read.ok() || read.log->incidents.size() != n || !read.log->rejected.empty()) std::abort();
-    f.read_s = seconds_since(t);
-    std::string().swap(text);
     incidents = std::move(read.log->incidents);
+    f.read_s = seconds_since(t);
   }
   slaudit::audit::AuditRequest req;
   req.contract = &*compiled.contract;
-  req.contract_source = &source;
+  req.contract_source = &contract_source;
   req.incidents = std::move(incidents);
   req.range = *slaudit::audit::parse_audit_range("2026");
   req.record_findings = findings;
@@ -169,13 +202,17 @@ Figures run_one(size_t n, bool with_reading, bool findings, bool timeline, bool 
   return f;
 }
 
-void report(size_t n, bool with_reading, bool findings, bool timeline = false, bool in_time_order = true) {
+double seconds_of(const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); }
+
+// Each configuration in its own child process, so its peak memory is its own.
+void report(size_t n, Source source, const std::string& path, bool findings, bool timeline = false,
+            bool in_time_order = true) {
   int pipefd[2];
   if (pipe(pipefd) != 0) return;
   const pid_t pid = fork();
   if (pid == 0) {
     close(pipefd[0]);
-    const Figures f = run_one(n, with_reading, findings, timeline, in_time_order);
+    const Figures f = run_one(n, source, path, findings, timeline, in_time_order);
     if (write(pipefd[1], &f, sizeof f) != sizeof f) _exit(1);
     _exit(0);
   }
@@ -191,28 +228,51 @@ void report(size_t n, bool with_reading, bool findings, bool timeline = false, b
     return;
   }
   const double total = f.read_s + f.audit_s;
-  std::printf("%9zu  %-8s %-8s %-9s  read %6.3f s  audit %6.3f s  total %6.3f s  %6.3f us/incident  peak RSS %6.1f MiB"
-              "  (%zu periods, owed %lld)\n",
-              n, in_time_order ? "ordered" : "shuffled", with_reading ? "jsonl" : "memory", timeline ? "timeline" : findings ? "findings" : "figures", f.read_s, f.audit_s, total,
-              1e6 * total / static_cast<double>(n), usage.ru_maxrss / 1024.0, f.periods, f.owed);
+  // CPU: the child's user + system time, whole process; on a shared machine, wall time includes waiting for a core.
+  std::printf("%9zu  %-8s %-6s %-8s  read %6.3f s  audit %6.3f s  total %6.3f s  %6.3f us/incident  CPU %6.3f s"
+              "  peak RSS %6.1f MiB  (%zu periods, owed %lld)\n",
+              n, in_time_order ? "ordered" : "shuffled", source_name(source),
+              timeline ? "timeline" : findings ? "findings" : "figures", f.read_s, f.audit_s, total,
+              1e6 * total / static_cast<double>(n), seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime),
+              usage.ru_maxrss / 1024.0, f.periods, f.owed);
+  std::fflush(stdout);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<size_t> sizes = {250000, 500000, 1000000};
-  if (argc > 1) sizes = {static_cast<size_t>(std::atoll(argv[1]))};
-  std::printf("audit of N incidents over 2026, one contract; memory: incidents built in memory, jsonl: read from JSON Lines text\n");
-  // figures: totals only; findings: + what became of each incident (--explain, JSON);
-  // timeline: + the incidents active in every segment (the HTML timeline).
-  const bool only_figures = argc > 2 && std::string(argv[2]) == "figures";
-  for (size_t n : sizes) {
-    report(n, false, false);
-    if (only_figures) continue;
-    report(n, false, false, false, false);
-    report(n, false, true);
-    report(n, false, true, true);
-    report(n, true, true);
+  if (argc == 4 && std::string(argv[1]) == "write") {
+    // bench_audit write N PREFIX: PREFIX.sla, PREFIX.jsonl and PREFIX.csv, for timing `slaudit audit` itself.
+    const std::string prefix = argv[3];
+    const auto incidents = generate(static_cast<size_t>(std::atoll(argv[2])), true);
+    const bool ok = write_text(prefix + ".sla", kContract) && write_text(prefix + ".jsonl", to_jsonl(incidents)) &&
+                    write_text(prefix + ".csv", to_csv(incidents));
+    std::printf("%s %s.sla, %s.jsonl, %s.csv\n", ok ? "wrote" : "FAILED to write", argv[3], argv[3], argv[3]);
+    return ok ? 0 : 1;
   }
+  // bench_audit [N] [engine]: engine adds the engine-only variants (shuffled, findings, timeline).
+  std::vector<size_t> sizes = {250000, 500000, 1000000};
+  if (argc > 1 && std::atoll(argv[1]) > 0) sizes = {static_cast<size_t>(std::atoll(argv[1]))};
+  const bool engine_variants = std::string(argv[argc - 1]) == "engine";
+  std::printf("audit of N incidents over 2026, one contract, figures only (as `slaudit audit` in text);\n"
+              "jsonl/csv: read from a file (blocks, digest, checks) then audited; memory: incidents built in memory\n");
+  const std::string dir = std::filesystem::temp_directory_path() / ("slaudit-bench-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  for (size_t n : sizes) {
+    const std::string jsonl = dir + "/log.jsonl", csv = dir + "/log.csv";
+    {
+      const auto incidents = generate(n, true);
+      if (!write_text(jsonl, to_jsonl(incidents)) || !write_text(csv, to_csv(incidents))) return 1;
+    }
+    report(n, Source::JsonLinesFile, jsonl, false);
+    report(n, Source::CsvFile, csv, false);
+    report(n, Source::Memory, "", false);
+    if (engine_variants) {
+      report(n, Source::Memory, "", false, false, false);
+      report(n, Source::Memory, "", true);
+      report(n, Source::Memory, "", true, true);
+    }
+  }
+  std::filesystem::remove_all(dir);
   return 0;
 }

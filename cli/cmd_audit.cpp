@@ -4,6 +4,7 @@
 // Everything printed on standard output is the report; diagnostics, input
 // errors and warnings go to standard error, so `--format json > report.json`
 // always yields a whole report or nothing.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -45,12 +46,12 @@ struct AuditOptions {
   bool quiet = false;
 };
 
-// An input file as read: its bytes (for the digest) and its role in the report.
-struct InputBytes {
-  std::string role, path, bytes;
+// An input file as read: its digest and its role in the report.
+struct InputDigest {
+  std::string role, path, sha256;
 };
 
-using Inputs = std::vector<InputBytes>;
+using Inputs = std::vector<InputDigest>;
 
 std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs) {
   ReadResult read = read_file(path);
@@ -58,7 +59,7 @@ std::optional<std::string> read_input(const std::string& role, const std::string
     std::cerr << "slaudit: " << read.error << "\n";
     return std::nullopt;
   }
-  inputs.push_back({role, path, *read.text});
+  inputs.push_back({role, path, sha256_hex(*read.text)});
   return read.text;
 }
 
@@ -106,10 +107,23 @@ std::optional<IncidentLog> read_incidents(const AuditOptions& o, const ServiceNa
   IncidentReadOptions options;
   options.services = services;
   if (!o.incidents_format.empty()) options.format = log_format_from_name(o.incidents_format);
-  const std::optional<std::string> bytes = read_input("incidents", o.incidents, inputs);
-  if (!bytes) return std::nullopt;
-  IncidentLogResult result = read_incident_log(*bytes, o.incidents, options);
-  if (!result.ok()) std::cerr << "slaudit: " << o.incidents << ": " << result.error << "\n";
+  IncidentLogResult result;
+  std::error_code ec;
+  if (o.incidents == "-" || std::filesystem::is_directory(o.incidents, ec)) {
+    // Standard input, or a directory: read_file says what went wrong with it.
+    const std::optional<std::string> bytes = read_input("incidents", o.incidents, inputs);
+    if (!bytes) return std::nullopt;
+    result = read_incident_log(*bytes, o.incidents, options);
+  } else {
+    // A file is read in blocks: a large log never sits in memory beside its incidents.
+    result = read_incident_log_file(o.incidents, options);
+    if (result.ok()) inputs.push_back({"incidents", o.incidents, result.log->sha256});
+  }
+  if (!result.ok()) {
+    // As for every input: an unreadable file is named in its message already.
+    const bool unreadable = result.error.starts_with("cannot read ");
+    std::cerr << "slaudit: " << (unreadable ? "" : o.incidents + ": ") << result.error << "\n";
+  }
   return std::move(result.log);
 }
 
@@ -168,7 +182,7 @@ void account_records(const IncidentLog& log, size_t used, audit::AuditReport& re
 }
 
 void record_inputs(const Inputs& inputs, audit::AuditReport& report) {
-  for (const InputBytes& input : inputs) report.inputs.push_back({input.role, input.path, sha256_hex(input.bytes)});
+  for (const InputDigest& input : inputs) report.inputs.push_back({input.role, input.path, input.sha256});
 }
 
 template <class Row>

@@ -59,7 +59,7 @@ bool CsvReader::read_unquoted(CsvRecord& record, size_t start, std::string& valu
   while (!at_record_end() && text_[pos_] != ',') {
     if (text_[pos_] == '"') {
       finish_line(record, start,
-                  "'\"' inside unquoted field " + std::to_string(record.fields.size() + 1) + " at column " +
+                  "'\"' inside unquoted field " + std::to_string(field_number_) + " at column " +
                       std::to_string(column()) + "; quote the whole field and double the quotes inside it");
       return false;
     }
@@ -85,6 +85,7 @@ bool CsvReader::read_quoted(CsvRecord& record, size_t start, std::string& value)
   ++pos_;
   for (;;) {
     if (pos_ >= text_.size()) {
+      truncated_ = true;
       return fail_from_opening_quote("unterminated quoted field: the quote at " + where_opened + " is never closed");
     }
     if (text_[pos_] == '"') {
@@ -104,7 +105,7 @@ bool CsvReader::read_quoted(CsvRecord& record, size_t start, std::string& value)
   size_t next = pos_;
   decode_utf8(text_, next);
   const std::string found = "unexpected " + quote_value(text_.substr(pos_, next - pos_));
-  const std::string field = "field " + std::to_string(record.fields.size() + 1);
+  const std::string field = "field " + std::to_string(field_number_);
   const std::string expected = "; expected ',' or the end of the line";
   if (line_ != open_line) {
     return fail_from_opening_quote(found + " at line " + std::to_string(line_) + ", column " +
@@ -117,18 +118,35 @@ bool CsvReader::read_quoted(CsvRecord& record, size_t start, std::string& value)
 }
 
 std::optional<CsvRecord> CsvReader::next() {
-  skip_blank_lines();
-  if (pos_ >= text_.size()) return std::nullopt;
   CsvRecord record;
+  if (!next(record)) return std::nullopt;
+  return record;
+}
+
+bool CsvReader::next(CsvRecord& record) {
+  truncated_ = false;
+  skip_blank_lines();
+  if (pos_ >= text_.size()) return false;
   record.line = line_;
+  record.bytes = 0;
+  record.error.clear();
+  // The fields are read into the strings the record already has: no allocation per row.
+  size_t count = 0;
+  const auto finish = [&] {
+    record.fields.resize(count);
+    return true;
+  };
   const size_t start = pos_;
   for (;;) {
-    std::string value;
+    if (count == record.fields.size()) record.fields.emplace_back();
+    std::string& value = record.fields[count];
+    value.clear();
+    field_number_ = count + 1;
     skip_spaces();
     const bool well_formed = pos_ < text_.size() && text_[pos_] == '"' ? read_quoted(record, start, value)
                                                                        : read_unquoted(record, start, value);
-    if (!well_formed) return record;
-    record.fields.push_back(std::move(value));
+    if (!well_formed) return finish();
+    ++count;
     if (pos_ < text_.size() && text_[pos_] == ',') {
       ++pos_;
       continue;
@@ -136,7 +154,7 @@ std::optional<CsvRecord> CsvReader::next() {
     record.bytes = pos_ - start;
     if (pos_ < text_.size() && text_[pos_] == '\r') ++pos_;
     if (pos_ < text_.size()) advance();  // the '\n'
-    return record;
+    return finish();
   }
 }
 

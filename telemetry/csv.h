@@ -29,10 +29,20 @@ struct CsvRecord {
 
 class CsvReader {
  public:
-  explicit CsvReader(std::string_view text) : text_(text) {}
+  // `first_line`: the line number of the text's first line, when it is a
+  // window into a longer text that starts on a record boundary.
+  explicit CsvReader(std::string_view text, size_t first_line = 1) : text_(text), line_(first_line) {}
 
   // The next record, or nullopt at the end of the text.
   std::optional<CsvRecord> next();
+  // The same into `record`, reusing its fields' storage; false at the end of the text.
+  bool next(CsvRecord& record);
+
+  // The last record has a quoted field still open at the end of the text:
+  // when the text is a window, a longer one may complete it.
+  bool truncated() const { return truncated_; }
+  size_t position() const { return pos_; }  // just past the last record read
+  size_t line() const { return line_; }      // the line at position()
 
  private:
   bool at_record_end() const;
@@ -44,6 +54,8 @@ class CsvReader {
   void finish_line(CsvRecord& record, size_t start, std::string error);
   bool read_quoted(CsvRecord& record, size_t start, std::string& value);
   bool read_unquoted(CsvRecord& record, size_t start, std::string& value);
+  bool truncated_ = false;
+  size_t field_number_ = 0;  // 1-based, of the field being read: for messages
 
   std::string_view text_;
   size_t pos_ = 0;

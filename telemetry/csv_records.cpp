@@ -25,13 +25,13 @@ std::string header_problem(const CsvRecord& header) {
 }
 
 // Puts one cell where its column says; the reason when the column is not a field.
-std::optional<std::string> place(std::string_view name, const std::string& value, RawIncident& raw) {
+std::optional<std::string> place(std::string_view name, std::string_view value, RawIncident& raw) {
   if (const TextField* text = find_text_field(name)) {
     raw.*(text->member) = value;
   } else if (name == "cluster") {
     raw.cluster = value;
   } else if (name == "affected") {
-    raw.affected = RawAffected{RawAffected::Form::Text, value, CountUnit::Gpus, quote_value(value)};
+    raw.affected = RawAffected{RawAffected::Form::Text, value, CountUnit::Gpus};
   } else if (name == "scope") {
     return "unknown field 'scope' (in CSV, use the columns 'cluster' and 'affected')";
   } else {
@@ -43,7 +43,15 @@ std::optional<std::string> place(std::string_view name, const std::string& value
 }  // namespace
 
 CsvColumns csv_columns(const CsvRecord& header) {
-  return {header.fields, header_problem(header)};
+  CsvColumns columns{header.fields, header.fields.size(), header_problem(header)};
+  std::set<std::string_view> seen;
+  for (size_t i = 0; i < columns.names.size(); ++i) {
+    if (!seen.insert(columns.names[i]).second) {
+      columns.first_repeat = i;
+      break;
+    }
+  }
+  return columns;
 }
 
 RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row) {
@@ -55,10 +63,10 @@ RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row)
   }
   RawIncident raw;
   raw.line = row.line;
-  std::set<std::string_view> seen;
   for (size_t i = 0; i < row.fields.size(); ++i) {
     const std::string& name = columns.names[i];
-    if (!seen.insert(name).second) return rejected("field " + quote_value(name) + " appears twice");
+    // Found once from the header: the same column in every row.
+    if (i == columns.first_repeat) return rejected("field " + quote_value(name) + " appears twice");
     const size_t invalid = first_invalid_utf8(row.fields[i]);
     if (invalid != std::string_view::npos) {
       return rejected("invalid UTF-8 in field " + quote_value(name) + " at byte " + std::to_string(invalid + 1));

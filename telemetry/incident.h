@@ -12,6 +12,7 @@
 
 #include "engine/num/decimal.h"
 #include "engine/time/instant.h"
+#include "telemetry/shared_name.h"
 
 namespace slaudit {
 
@@ -45,27 +46,52 @@ using Affected = std::variant<AffectedShare, AffectedCount>;
 // "0.25", "64 gpus", "8 nodes": for messages and reports (a share prints as a decimal).
 std::string affected_text(const Affected& affected);
 
+// An instant that may be absent, in the space of one (an incident has four):
+// absent is the earliest representable instant, which no timestamp can write
+// (their years are 0000-9999). Used like std::optional<Instant>.
+class OptionalInstant {
+ public:
+  constexpr OptionalInstant() = default;
+  constexpr OptionalInstant(std::nullopt_t) {}
+  constexpr OptionalInstant(Instant instant) : value_(instant) {}
+  constexpr bool has_value() const { return value_ != kAbsent; }
+  constexpr explicit operator bool() const { return has_value(); }
+  constexpr const Instant& operator*() const { return value_; }
+  constexpr Instant value_or(Instant fallback) const { return has_value() ? value_ : fallback; }
+  constexpr std::optional<Instant> optional() const {
+    return has_value() ? std::optional<Instant>(value_) : std::nullopt;
+  }
+  friend constexpr bool operator==(OptionalInstant, OptionalInstant) = default;
+
+ private:
+  static constexpr Instant kAbsent = Instant::min();
+  Instant value_ = kAbsent;
+};
+
 struct Scope {
-  std::optional<std::string> cluster;
+  SharedName cluster;
   // Absent when the log does not say; the reader never assumes a default,
   // so an audit rule decides (and can say so) what an unsized incident means.
   std::optional<Affected> affected;
   bool operator==(const Scope&) const = default;
 };
 
+// Kept compact (about 150 bytes): an audit holds every incident of the log at
+// once, and a million of them must fit in the audit's memory budget. Names
+// shared by many incidents are SharedNames; optional instants take no flag.
 struct Incident {
   size_t line = 0;  // 1-based line of the record in its log (CSV: where the record starts)
   std::string id;
-  std::string service;
+  SharedName service;  // always present in an incident read from a log
   Instant start;
-  std::optional<Instant> end;  // absent: still open; the audit runs it to the end of its period
-  std::optional<Instant> detected;
-  std::optional<Instant> recovered;
-  std::optional<std::string> fault;  // a lower_snake_case class such as node_down; an open set
+  OptionalInstant end;  // absent: still open; the audit runs it to the end of its period
+  OptionalInstant detected;
+  OptionalInstant recovered;
+  SharedName fault;  // a lower_snake_case class such as node_down; an open set
   Cause cause = Cause::Provider;
   Scope scope;
-  std::optional<Instant> notice;  // when the customer was told; matters for maintenance
-  std::optional<std::string> component;  // the part of the service affected, e.g. "console"; for component exclusions
+  OptionalInstant notice;  // when the customer was told; matters for maintenance
+  SharedName component;  // the part of the service affected, e.g. "console"; for component exclusions
 
   bool is_open() const { return !end.has_value(); }
 };

@@ -15,7 +15,17 @@ struct BuiltIncident {
   std::string reason;  // set when the record is rejected
 };
 
-// `services`: the contract's services; nullptr accepts any service name.
-BuiltIncident build_incident(const RawIncident& raw, const ServiceNames* services);
+// Builds the incidents of one log: equal names (services, fault classes,
+// clusters, components) are shared between its incidents.
+class IncidentBuilder {
+ public:
+  // `services`: the contract's services; nullptr accepts any service name.
+  explicit IncidentBuilder(const ServiceNames* services) : services_(services) {}
+  BuiltIncident build(const RawIncident& raw);
+
+ private:
+  const ServiceNames* services_;
+  NameTable service_names_, fault_names_, cluster_names_, component_names_;
+};
 
 }  // namespace slaudit

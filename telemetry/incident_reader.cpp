@@ -1,16 +1,24 @@
 #include "telemetry/incident_reader.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cassert>
 #include <cerrno>
-#include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <functional>
+#include <memory>
+#include <new>
 #include <system_error>
-#include <unordered_map>
 
 #include "engine/util/sha256.h"
 #include "telemetry/csv.h"
 #include "telemetry/csv_records.h"
 #include "telemetry/incident_builder.h"
+#include "telemetry/json_line_scanner.h"
 #include "telemetry/json_records.h"
 #include "telemetry/reason_text.h"
 
@@ -22,25 +30,101 @@ std::string too_big(size_t bytes) {
   return "record is " + std::to_string(bytes) + " bytes, over the 1 MiB limit";
 }
 
+// The accepted ids, as an open-addressing table of incident indexes: the ids
+// themselves stay in the incidents, not copied into the table.
+class IdIndex {
+ public:
+  static constexpr size_t kNone = SIZE_MAX;
+
+  // The index of the incident with `id`, or kNone.
+  size_t find(std::string_view id, uint64_t hash, const std::vector<Incident>& store) const {
+    if (slots_.empty()) return kNone;
+    for (size_t s = position(pack(0, hash)) & mask(); slots_[s] != 0; s = (s + 1) & mask()) {
+      const uint64_t slot = slots_[s];
+      if ((slot >> 32) == (hash >> 32) && store[(slot & 0xFFFFFFFFu) - 1].id == id) return (slot & 0xFFFFFFFFu) - 1;
+    }
+    return kNone;
+  }
+
+  // Room for `count` ids without growing.
+  void reserve(size_t count) {
+    size_t size = 1024;
+    while (size < 2 * count) size *= 2;
+    if (size > slots_.size()) resize(size);
+  }
+
+  // `index` (below 2^32 - 1) is not in the table yet.
+  void insert(size_t index, uint64_t hash) {
+    assert(index < 0xFFFFFFFFu);
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    place(pack(index, hash));
+    ++count_;
+  }
+
+  static uint64_t hash_of(std::string_view id) { return std::hash<std::string_view>{}(id); }
+
+ private:
+  // High half: the hash's high bits, to skip most unequal ids unread; low half: index + 1 (0 is empty).
+  static uint64_t pack(size_t index, uint64_t hash) { return (hash & ~uint64_t{0xFFFFFFFFu}) | (index + 1); }
+  size_t mask() const { return slots_.size() - 1; }
+  void place(uint64_t slot) {
+    // The slot keeps only the hash's high bits; the position uses its low bits,
+    // so a moved slot's position comes from its high bits rehashed.
+    size_t s = position(slot) & mask();
+    while (slots_[s] != 0) s = (s + 1) & mask();
+    slots_[s] = slot;
+  }
+  static size_t position(uint64_t slot) { return static_cast<size_t>((slot >> 32) * 0x9E3779B97F4A7C15ull >> 16); }
+  void grow() { resize(std::max<size_t>(1024, 2 * slots_.size())); }
+  void resize(size_t size) {
+    std::vector<uint64_t> old = std::move(slots_);
+    slots_.assign(size, 0);
+    for (const uint64_t slot : old)
+      if (slot != 0) place(slot);
+  }
+
+  std::vector<uint64_t> slots_;
+  size_t count_ = 0;
+};
+
 // Accounts for every record: each one read ends up in exactly one of
 // log.incidents and log.rejected.
 class LogCollector {
  public:
-  LogCollector(IncidentLog& log, const ServiceNames* services) : log_(log), services_(services) {}
+  LogCollector(IncidentLog& log, const ServiceNames* services) : log_(log), builder_(services) {}
 
   void reject(size_t line, std::string reason) {
     ++log_.records_read;
     log_.rejected.push_back({line, std::move(reason)});
   }
 
-  void take(RawRecord raw, size_t line) {
-    if (!raw.incident) return reject(line, std::move(raw.reason));
-    BuiltIncident built = build_incident(*raw.incident, services_);
+  void take(const RawRecord& raw, size_t line) {
+    if (!raw.incident) return reject(line, raw.reason);
+    take(*raw.incident, line);
+  }
+
+  void take(const RawIncident& raw, size_t line) {
+    BuiltIncident built = builder_.build(raw);
     if (!built.incident) return reject(line, std::move(built.reason));
-    const auto [first, inserted] = first_by_id_.try_emplace(built.incident->id, log_.incidents.size());
-    if (!inserted) return reject(line, duplicate_reason(log_.incidents[first->second], *built.incident));
+    const uint64_t hash = IdIndex::hash_of(built.incident->id);
+    const size_t first = ids_.find(built.incident->id, hash, log_.incidents);
+    if (first != IdIndex::kNone) return reject(line, duplicate_reason(log_.incidents[first], *built.incident));
+    ids_.insert(log_.incidents.size(), hash);
     ++log_.records_read;
     log_.incidents.push_back(std::move(*built.incident));
+  }
+
+  // About how many records are coming: room is made for them at once, since
+  // a vector that grows needs its old and new storage together, half again
+  // the memory of a large log. Room reserved and never used is never touched,
+  // so it costs address space, not memory.
+  void expect(size_t records) {
+    try {
+      log_.incidents.reserve(records);
+      ids_.reserve(records);
+    } catch (const std::bad_alloc&) {
+      // An estimate too large to reserve (a huge file): grow as records come instead.
+    }
   }
 
  private:
@@ -51,50 +135,163 @@ class LogCollector {
   }
 
   IncidentLog& log_;
-  const ServiceNames* services_;
-  std::unordered_map<std::string, size_t> first_by_id_;  // id -> index in log_.incidents
+  IncidentBuilder builder_;
+  IdIndex ids_;
 };
 
 bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
-void read_json_lines(std::string_view text, LogCollector& collector) {
-  size_t line_number = 0;
-  for (size_t pos = 0; pos < text.size();) {
-    const size_t eol = text.find('\n', pos);
-    std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
-    pos = eol == std::string_view::npos ? text.size() : eol + 1;
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (is_blank(line)) continue;
-    if (line.size() > kMaxRecordBytes) {
-      collector.reject(line_number, too_big(line.size()));
-      continue;
+// A format's records from text that arrives in windows. feed() reads every
+// record that ends inside `text` and returns the bytes it used; the rest comes
+// again, with more after it, in the next window. `final`: nothing follows.
+class JsonLinesParser {
+ public:
+  explicit JsonLinesParser(const IncidentReadOptions& options) : scan_plain_(options.scan_plain_lines) {}
+  size_t feed(std::string_view text, bool final, LogCollector& collector) {
+    size_t pos = 0;
+    while (pos < text.size()) {
+      const size_t eol = text.find('\n', pos);
+      if (eol == std::string_view::npos && !final) break;
+      std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
+      pos = eol == std::string_view::npos ? text.size() : eol + 1;
+      ++line_number_;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (is_blank(line)) continue;
+      if (line.size() > kMaxRecordBytes) {
+        collector.reject(line_number_, too_big(line.size()));
+        continue;
+      }
+      // Most lines are plain, and read without a tree; any other goes the general way.
+      std::optional<RawIncident> plain;
+      if (scan_plain_) plain = scan_plain_json_line(line, line_number_);
+      if (plain) {
+        collector.take(*plain, line_number_);
+      } else {
+        collector.take(raw_incident_from_json_line(line, line_number_), line_number_);
+      }
     }
-    collector.take(raw_incident_from_json_line(line, line_number), line_number);
+    return pos;
   }
-}
 
-void read_csv(std::string_view text, LogCollector& collector) {
-  CsvReader reader(text);
-  const std::optional<CsvRecord> header = reader.next();
-  if (!header) return;  // an empty file has no records
-  CsvColumns columns = csv_columns(*header);
-  if (header->bytes > kMaxRecordBytes) {
-    columns.problem = "the header row (line " + std::to_string(header->line) + ") is over the 1 MiB limit";
-  }
-  while (std::optional<CsvRecord> row = reader.next()) {
-    if (row->bytes > kMaxRecordBytes) {
-      collector.reject(row->line, too_big(row->bytes));
-      continue;
+ private:
+  bool scan_plain_;
+  size_t line_number_ = 0;
+};
+
+class CsvParser {
+ public:
+  explicit CsvParser(const IncidentReadOptions&) {}
+  size_t feed(std::string_view text, bool final, LogCollector& collector) {
+    if (!final) {
+      // Records end at line ends: give the reader whole lines only.
+      const size_t last_line_end = text.rfind('\n');
+      if (last_line_end == std::string_view::npos) return 0;
+      text = text.substr(0, last_line_end + 1);
     }
-    collector.take(raw_incident_from_csv(columns, *row), row->line);
+    CsvReader reader(text, line_);
+    size_t used = 0;
+    while (reader.next(row_)) {
+      // A quoted field open at the end of a window may close in the next one.
+      if (reader.truncated() && !final) break;
+      used = reader.position();
+      line_ = reader.line();
+      if (!columns_) {
+        columns_ = csv_columns(row_);
+        if (row_.bytes > kMaxRecordBytes) {
+          columns_->problem = "the header row (line " + std::to_string(row_.line) + ") is over the 1 MiB limit";
+        }
+        continue;
+      }
+      if (row_.bytes > kMaxRecordBytes) {
+        collector.reject(row_.line, too_big(row_.bytes));
+        continue;
+      }
+      collector.take(raw_incident_from_csv(*columns_, row_), row_.line);
+    }
+    return used;
   }
-}
+
+ private:
+  size_t line_ = 1;
+  std::optional<CsvColumns> columns_;  // from the header row, the first record
+  CsvRecord row_;                      // reused: its fields keep their storage from row to row
+};
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 std::string_view without_bom(std::string_view text) {
-  constexpr std::string_view kBom = "\xEF\xBB\xBF";
   if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
   return text;
+}
+
+void parse_whole(LogFormat format, std::string_view text, const IncidentReadOptions& options,
+                 LogCollector& collector) {
+  if (format == LogFormat::Csv) {
+    CsvParser(options).feed(text, true, collector);
+  } else {
+    JsonLinesParser(options).feed(text, true, collector);
+  }
+}
+
+std::string read_error(const std::string& path, int error) {
+  return "cannot read " + quote_value(path) + ": " + std::generic_category().message(error);
+}
+
+// Reads a file block by block into a window of unparsed text: a record cut by
+// a block's end stays in the window until the rest of it arrives. The window
+// grows only for a record longer than a block, and then at least doubles, so
+// re-reading the start of a long record stays linear.
+template <class Parser>
+std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector& collector, Sha256& digest,
+                       const std::string& path, size_t file_bytes) {
+  Parser parser(options);
+  const size_t block = std::max<size_t>(options.read_block_bytes, 1);
+  std::unique_ptr<char[]> buffer;
+  size_t capacity = 0, begin = 0, end = 0;  // the window is buffer[begin, end)
+  bool at_start = true, first_block = true;
+  for (bool final = false; !final;) {
+    const size_t pending = end - begin;
+    const size_t wanted = std::max(block, pending);
+    if (pending + wanted > capacity) {
+      capacity = pending + wanted;
+      auto bigger = std::make_unique<char[]>(capacity);
+      if (pending > 0) std::memcpy(bigger.get(), buffer.get() + begin, pending);
+      buffer = std::move(bigger);
+    } else if (begin > 0) {
+      std::memmove(buffer.get(), buffer.get() + begin, pending);
+    }
+    begin = 0;
+    end = pending;
+    size_t got = 0;
+    while (got < wanted) {
+      const ssize_t n = ::read(fd, buffer.get() + end + got, wanted - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return read_error(path, errno);
+      if (n == 0) {
+        final = true;
+        break;
+      }
+      got += static_cast<size_t>(n);
+    }
+    digest.update(std::string_view(buffer.get() + end, got));
+    end += got;
+    if (at_start && (end >= kBom.size() || final)) {
+      // The BOM is in the digest but not a record's text.
+      if (std::string_view(buffer.get(), end).substr(0, kBom.size()) == kBom) begin = kBom.size();
+      at_start = false;
+    }
+    if (at_start) continue;
+    if (first_block) {
+      // The file's lines are likely as long as the first block's: room for a
+      // quarter more records than that predicts.
+      first_block = false;
+      const std::string_view first(buffer.get(), end);
+      const size_t lines = static_cast<size_t>(std::count(first.begin(), first.end(), '\n')) + 1;
+      collector.expect(file_bytes / std::max<size_t>(1, end / lines) * 5 / 4 + 16);
+    }
+    begin += parser.feed(std::string_view(buffer.get() + begin, end - begin), final, collector);
+  }
+  return {};
 }
 
 }  // namespace
@@ -118,45 +315,64 @@ std::optional<LogFormat> log_format_for_path(std::string_view path) {
   return log_format_from_name(std::string_view(extension).substr(1));
 }
 
-IncidentLogResult read_incident_log(std::string_view content, std::string path,
-                                    const IncidentReadOptions& options) {
+namespace {
+
+std::optional<LogFormat> format_of(const std::string& path, const IncidentReadOptions& options, std::string& error) {
   const std::optional<LogFormat> format = options.format ? options.format : log_format_for_path(path);
   if (!format) {
-    return {std::nullopt, "cannot tell the format of " + quote_value(path) +
-                              " from its extension; use .jsonl, .ndjson, .json or .csv, or name the format"};
+    error = "cannot tell the format of " + quote_value(path) +
+            " from its extension; use .jsonl, .ndjson, .json or .csv, or name the format";
   }
+  return format;
+}
+
+}  // namespace
+
+IncidentLogResult read_incident_log(std::string_view content, std::string path,
+                                    const IncidentReadOptions& options) {
+  std::string error;
+  const std::optional<LogFormat> format = format_of(path, options, error);
+  if (!format) return {std::nullopt, std::move(error)};
   IncidentLog log;
   log.path = std::move(path);
   log.sha256 = sha256_hex(content);
   log.format = *format;
   LogCollector collector(log, options.services ? &*options.services : nullptr);
   const std::string_view text = without_bom(content);
-  if (*format == LogFormat::Csv) {
-    read_csv(text, collector);
-  } else {
-    read_json_lines(text, collector);
-  }
+  collector.expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  parse_whole(*format, text, options, collector);
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};
 }
 
 IncidentLogResult read_incident_log_file(const std::string& path, const IncidentReadOptions& options) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) {
-    const int error = errno;
-    return {std::nullopt, "cannot read " + quote_value(path) + ": " + std::generic_category().message(error)};
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {std::nullopt, read_error(path, errno)};
+  struct stat status {};
+  if (::fstat(fd, &status) != 0) status = {};
+  if (S_ISDIR(status.st_mode)) {
+    ::close(fd);
+    return {std::nullopt, read_error(path, EISDIR)};
   }
-  std::string content;
-  char buffer[1 << 16];
-  size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) content.append(buffer, got);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;  // EISDIR for a directory, which fopen opens
-  std::fclose(file);
-  if (failed) {
-    return {std::nullopt, "cannot read " + quote_value(path) + ": " + std::generic_category().message(error)};
+  std::string error;
+  const std::optional<LogFormat> format = format_of(path, options, error);
+  if (!format) {
+    ::close(fd);
+    return {std::nullopt, std::move(error)};
   }
-  return read_incident_log(content, path, options);
+  IncidentLog log;
+  log.path = path;
+  log.format = *format;
+  Sha256 digest;
+  LogCollector collector(log, options.services ? &*options.services : nullptr);
+  const size_t bytes = S_ISREG(status.st_mode) ? static_cast<size_t>(status.st_size) : 0;
+  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, options, collector, digest, path, bytes)
+                                    : parse_file<JsonLinesParser>(fd, options, collector, digest, path, bytes);
+  ::close(fd);
+  if (!error.empty()) return {std::nullopt, std::move(error)};
+  log.sha256 = digest.hex();
+  assert(log.records_read == log.incidents.size() + log.rejected.size());
+  return {std::move(log), {}};
 }
 
 }  // namespace slaudit

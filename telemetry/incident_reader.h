@@ -49,9 +49,17 @@ struct IncidentLog {
   std::vector<RejectedRecord> rejected;  // in log order
 };
 
+// A file is read in blocks of this size, never whole: a large log need not
+// fit in memory beside the incidents read from it.
+inline constexpr size_t kReadBlockBytes = size_t{1} << 20;
+
 struct IncidentReadOptions {
   std::optional<LogFormat> format;       // nullopt: from the path's extension
   std::optional<ServiceNames> services;  // the contract's services; nullopt accepts any
+  size_t read_block_bytes = kReadBlockBytes;  // for files; tests make it small to cut records anywhere
+  // JSON Lines: read plain lines with the fast scanner (json_line_scanner.h).
+  // false sends every line the general way; tests compare the two.
+  bool scan_plain_lines = true;
 };
 
 // Either a log (which may have rejected records) or why there is none.
@@ -63,7 +71,8 @@ struct IncidentLogResult {
 
 // The core: reads `content`; `path` is only for display and for the format.
 IncidentLogResult read_incident_log(std::string_view content, std::string path, const IncidentReadOptions& options);
-// Reads the file at `path`, then as above.
+// Reads the file at `path` in blocks, with the same result as reading its
+// whole content as above.
 IncidentLogResult read_incident_log_file(const std::string& path, const IncidentReadOptions& options);
 
 }  // namespace slaudit

@@ -24,11 +24,11 @@ std::string array_hint(std::string_view line) {
   return " (JSON Lines has one object per line, not a JSON array)";
 }
 
-Reason read_text(std::string_view name, const JsonValue& value, std::optional<std::string>& out) {
+Reason read_text(std::string_view name, const JsonValue& value, std::optional<std::string_view>& out) {
   if (value.kind == Kind::String) {
     out = value.text;
   } else if (value.kind == Kind::Null) {
-    out = std::string();  // null is an empty value: absent if optional, rejected if required
+    out = std::string_view();  // null is an empty value: absent if optional, rejected if required
   } else {
     return "field " + field(name) + " must be a string, found " + json_kind_name(value.kind);
   }
@@ -48,7 +48,6 @@ Reason read_count(const JsonValue& value, RawAffected& out) {
   out.form = RawAffected::Form::Count;
   out.unit = member.key == "gpus" ? CountUnit::Gpus : CountUnit::Nodes;
   out.text = member.value.text;
-  out.shown = "{\"" + member.key + "\": " + printable(member.value.text, 60) + "}";
   return std::nullopt;
 }
 
@@ -67,7 +66,6 @@ Reason read_affected(const JsonValue& value, std::optional<RawAffected>& out) {
              json_kind_name(value.kind);
   }
   affected.text = value.text;
-  affected.shown = quote_value(value.text);
   out = std::move(affected);
   return std::nullopt;
 }
@@ -110,10 +108,13 @@ RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number)
     const std::string where = parsed.column ? " at column " + std::to_string(parsed.column) : std::string();
     return rejected("malformed JSON" + where + ": " + parsed.error + array_hint(line));
   }
-  const JsonValue& object = *parsed.value;
-  if (object.kind != Kind::Object) {
-    return rejected(std::string("expected a JSON object, found ") + json_kind_name(object.kind) + array_hint(line));
+  if (parsed.value->kind != Kind::Object) {
+    return rejected(std::string("expected a JSON object, found ") + json_kind_name(parsed.value->kind) +
+                    array_hint(line));
   }
+  // The raw record's views point into the tree, which moves to the heap first.
+  auto tree = std::make_shared<const JsonValue>(std::move(*parsed.value));
+  const JsonValue& object = *tree;
   RawIncident raw;
   raw.line = line_number;
   std::set<std::string_view> seen;
@@ -122,7 +123,7 @@ RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number)
     if (!seen.insert(member.key).second) return rejected("field " + field(member.key) + " appears twice");
     if (Reason reason = read_member(member, raw)) return rejected(std::move(*reason));
   }
-  return {std::move(raw), {}};
+  return {std::move(raw), {}, std::move(tree)};
 }
 
 }  // namespace slaudit

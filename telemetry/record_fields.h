@@ -14,7 +14,7 @@ namespace slaudit {
 // A field whose value is text in both formats.
 struct TextField {
   std::string_view name;
-  std::optional<std::string> RawIncident::*member;
+  std::optional<std::string_view> RawIncident::*member;
 };
 
 inline constexpr std::array<TextField, 10> kTextFields = {{

@@ -43,6 +43,9 @@ Instant midnight(const TimeZone& zone, LocalDate day) {
 std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, const std::string& service) {
   // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
   std::vector<std::pair<Instant, size_t>> keyed;
+  size_t count = 0;
+  for (const Incident& incident : incidents) count += incident.service == service;
+  keyed.reserve(count);  // once: a growing vector would hold its old and new storage together
   for (size_t i = 0; i < incidents.size(); ++i)
     if (incidents[i].service == service) keyed.emplace_back(incidents[i].start, i);
   std::sort(keyed.begin(), keyed.end());
@@ -213,31 +216,44 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
   if (from_probes && !clause.missing_data) readings.push_back(model::MissingData::Down);
   std::vector<std::vector<PeriodAudit>> audited(readings.size());
   for (size_t r = 0; r < readings.size(); ++r) {
-    std::vector<ClassifiedPeriod> classified;
     std::optional<probe::ProbeOutcome> outcome;
     if (engine) outcome = probe::service_outcome(*engine, readings[r]);
-    for (size_t k = 0; k < periods.size(); ++k) {
-      if (engine) classified.push_back(classify_probe_period(cx, *engine, *outcome, periods[k], k, buckets[k]));
-      else classified.push_back(classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]));
-      classified.back().notes = notes;
-      if (classified.back().partial && !clause.partial_period)
-        classified.back().notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
-    }
+    const auto classify_part = [&](size_t k) {
+      ClassifiedPeriod cp = engine ? classify_probe_period(cx, *engine, *outcome, periods[k], k, buckets[k])
+                                   : classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]);
+      cp.notes = notes;
+      if (cp.partial && !clause.partial_period)
+        cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
+      return cp;
+    };
+    // Each period is judged once its neighbours' edge runs are known, and then
+    // freed: only two classified periods are alive at once, whatever the range.
+    // The neighbour periods outside the range lend their edge runs and are never judged.
     std::vector<std::pair<LocalDate, int64_t>> earlier;
-    for (size_t k = reported_first; k < reported_end; ++k) {
+    ClassifiedPeriod current = classify_part(0);
+    Seconds previous_end_run{0};
+    Instant previous_to{};
+    for (size_t k = 0; k < periods.size(); ++k) {
+      std::optional<ClassifiedPeriod> next;
+      if (k + 1 < periods.size()) next = classify_part(k + 1);
       // A run continues across a boundary only when the parts are adjacent.
-      const bool joined_before = k > 0 && classified[k - 1].to == classified[k].from;
-      const bool joined_after = k + 1 < classified.size() && classified[k].to == classified[k + 1].from;
-      const Seconds before = joined_before ? edge_run(classified[k - 1], true) : Seconds{0};
-      const Seconds after = joined_after ? edge_run(classified[k + 1], false) : Seconds{0};
-      const LocalDate period_last = classified[k].period.last_day;
-      PeriodAudit one = judge_period(cx, std::move(classified[k]), before, after, earlier);
-      // Counted as whole, a period the service only partly covered is still reported as partial.
-      if (plan->whole && (periods[k].start < plan->active_from || periods[k].end > plan->active_to)) one.partial = true;
-      if (one.partial) one.partial_rule = plan->whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
-      // Caps count the capped credits only: the hour rule's credit is outside them.
-      earlier.emplace_back(period_last, one.owed_minor - one.hour_rule_minor);
-      audited[r].push_back(std::move(one));
+      const bool joined_before = k > 0 && previous_to == current.from;
+      const bool joined_after = next && current.to == next->from;
+      const Seconds before = joined_before ? previous_end_run : Seconds{0};
+      const Seconds after = joined_after ? edge_run(*next, false) : Seconds{0};
+      previous_end_run = edge_run(current, true);
+      previous_to = current.to;
+      if (k >= reported_first && k < reported_end) {
+        const LocalDate period_last = current.period.last_day;
+        PeriodAudit one = judge_period(cx, std::move(current), before, after, earlier);
+        // Counted as whole, a period the service only partly covered is still reported as partial.
+        if (plan->whole && (periods[k].start < plan->active_from || periods[k].end > plan->active_to)) one.partial = true;
+        if (one.partial) one.partial_rule = plan->whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
+        // Caps count the capped credits only: the hour rule's credit is outside them.
+        earlier.emplace_back(period_last, one.owed_minor - one.hour_rule_minor);
+        audited[r].push_back(std::move(one));
+      }
+      if (next) current = std::move(*next);
     }
   }
   for (size_t k = 0; k < audited[0].size(); ++k) {

@@ -46,7 +46,7 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
     else f.flags.push_back("no detected time: the clock started when the incident started");
   }
   const bool to_recovered = c.clock_stop.value_or(model::ClockStop::Recovered) == model::ClockStop::Recovered;
-  std::optional<Instant> stop = to_recovered ? (i.recovered ? i.recovered : i.end) : i.end;
+  OptionalInstant stop = to_recovered ? (i.recovered ? i.recovered : i.end) : i.end;
   if (to_recovered && !i.recovered && i.end) f.flags.push_back("no recovered time: the clock stopped when the incident ended");
   if (!stop) {
     stop = in.range_end;
