@@ -41,7 +41,7 @@ Seconds time_to_recover(const Incident& i, const model::RecoveryClause* clause, 
   const bool from_detected = clause && clause->clock_start == model::ClockStart::Detected;
   const bool to_resolved = clause && clause->clock_stop == model::ClockStop::Resolved;
   const Instant start = from_detected && i.detected ? *i.detected : i.start;
-  std::optional<Instant> stop = to_resolved ? i.end : (i.recovered ? i.recovered : i.end);
+  const OptionalInstant stop = to_resolved ? i.end : (i.recovered ? i.recovered : i.end);
   open = !stop;
   return std::max(Seconds{0}, stop.value_or(range_end) - start);
 }
@@ -100,9 +100,9 @@ Judged recovery_readings(const model::ClaimPredicate& claim, const Evidence& ev)
     const std::string fault = i.fault.value_or("unclassified");
     if (!claim.faults.empty() && std::find(claim.faults.begin(), claim.faults.end(), fault) == claim.faults.end())
       continue;
-    services_seen.insert(i.service);
+    services_seen.insert(*i.service);
     bool open = false;
-    const Seconds t = time_to_recover(i, clause_of(*ev.contract, i.service), to, open);
+    const Seconds t = time_to_recover(i, clause_of(*ev.contract, *i.service), to, open);
     for (Timed* group : {&by_fault[fault], &all}) {
       group->times.push_back(t);
       group->ids.push_back(i.id);
