@@ -5,6 +5,8 @@
 // Tricky inputs are tables; damaged logs add what a table would not think of.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -70,7 +72,9 @@ IncidentLog read_with(std::string_view content, LogFormat format, bool scan_plai
 }
 
 IncidentLog read_file_in_blocks(const std::string& content, LogFormat format, size_t block) {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() / "slaudit-fast-path-test.log";
+  // One file per process: ctest runs the test cases of this file in parallel.
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("slaudit-fast-path-test-" + std::to_string(::getpid()) + ".log");
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out << content;
