@@ -206,6 +206,38 @@ TEST_CASE("library: the engine's figures are the ones worked by hand", "[library
   }
 }
 
+// The table above audits incident logs; a probe audit runs through the CLI
+// (its CSV reader and the probe engine), so its hand-worked figures are read
+// from the JSON report of the golden's own arguments.
+TEST_CASE("library: Amazon S3's probe audit is the one worked by hand", "[library]") {
+  const fs::path scratch = fs::temp_directory_path() / ("slaudit-library-s3-" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  const CliRun run = audit_json(first_line(kRoot / "tests/golden/library/amazon_s3_standard/args"), scratch);
+  INFO("stderr: " << run.err);
+  const nlohmann::json report = nlohmann::json::parse(run.out);
+  const nlohmann::json& p = report.at("periods").at(0);
+  const nlohmann::json& probe = p.at("probe");
+  // 8,640 five-minute buckets; 24 with samples: 20 at 50/100 failed, one at 80/100, three at 0/200.
+  CHECK(probe.at("buckets") == 8640);
+  CHECK(probe.at("no_data_buckets") == 8616);
+  CHECK(probe.at("requests_total") == 2700);  // 20 x 100 + 100 + 3 x 200
+  CHECK(probe.at("requests_ok") == 1620);     // 20 x 50 + 20 + 3 x 200
+  // Missing as up: mean error rate (20 x 1/2 + 4/5) / 8,640 = 10.8 / 8,640 = 1/800.
+  CHECK(probe.at("mean_error_rate").at("num") == "1");
+  CHECK(probe.at("mean_error_rate").at("den") == "800");
+  CHECK(p.at("availability").at("num") == "799");  // 99.875%: below 99.9%, at least 99.0%: 10%
+  CHECK(p.at("availability").at("den") == "800");
+  CHECK(p.at("owed").at("minor") == 2300);  // 10% of 23,000
+  // Missing as down: 8,616 more buckets at 100%: 1 - 8,626.8 / 8,640 = 13.2 / 8,640 = 11/7200: 100%.
+  CHECK(probe.at("ambiguous") == true);
+  CHECK(probe.at("other_reading").at("availability").at("num") == "11");
+  CHECK(probe.at("other_reading").at("availability").at("den") == "7200");
+  CHECK(probe.at("other_reading").at("owed").at("minor") == 23000);
+  CHECK(report.at("total_owed").at("minor") == 2300);  // the totals take the first reading
+  std::error_code ec;
+  fs::remove_all(scratch, ec);
+}
+
 TEST_CASE("library: clock hours, claim windows and totals worked by hand", "[library]") {
   auto audit = [](const char* name) {
     return testing::run_audit_text(slurp(kRoot / "contracts/library" / (std::string(name) + ".sla")),
