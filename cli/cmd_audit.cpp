@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "cli/io.h"
 #include "cli/probe_inputs.h"
 #include "engine/audit/audit.h"
@@ -47,22 +48,6 @@ struct AuditOptions {
 };
 
 // An input file as read: its digest and its role in the report.
-struct InputDigest {
-  std::string role, path, sha256;
-};
-
-using Inputs = std::vector<InputDigest>;
-
-std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs) {
-  ReadResult read = read_file(path);
-  if (!read.text) {
-    std::cerr << "slaudit: " << read.error << "\n";
-    return std::nullopt;
-  }
-  inputs.push_back({role, path, sha256_hex(*read.text)});
-  return read.text;
-}
-
 // ---------------------------------------------------------------- the range
 
 std::optional<audit::AuditRange> effective_range(const model::Contract& contract) {
@@ -76,55 +61,16 @@ std::optional<audit::AuditRange> effective_range(const model::Contract& contract
 }
 
 std::optional<audit::AuditRange> audit_range(const AuditOptions& o, const model::Contract& contract) {
-  if (o.period.empty() && o.from.empty() && o.to.empty()) return effective_range(contract);
-  if (!o.period.empty()) {
-    auto range = audit::parse_audit_range(o.period);
-    if (!range)
-      std::cerr << "slaudit audit: bad --period '" << o.period
-                << "'; expected 2026-11, 2026-Q4, 2026 or 2026-03-01..2026-05-31\n";
-    return range;
-  }
-  if (o.from.empty() || o.to.empty()) {
-    std::cerr << "slaudit audit: give both --from and --to\n";
-    return std::nullopt;
-  }
-  auto range = parse_civil_date(o.from) && parse_civil_date(o.to) ? audit::parse_audit_range(o.from + ".." + o.to)
-                                                                  : std::nullopt;
-  if (!range) std::cerr << "slaudit audit: bad --from/--to; expected two days YYYY-MM-DD, the first not after the last\n";
-  return range;
+  bool given = false;
+  auto range = range_from_options("audit", o.period, o.from, o.to, given);
+  return given ? range : effective_range(contract);
 }
 
 // ---------------------------------------------------------------- the inputs
 
-ServiceNames service_names(const model::Contract& contract) {
-  ServiceNames names;
-  for (const model::Service& service : contract.services) names.insert(service.name);
-  return names;
-}
-
 std::optional<IncidentLog> read_incidents(const AuditOptions& o, const ServiceNames& services, Inputs& inputs) {
   if (o.incidents.empty()) return IncidentLog{};  // a probe audit without incidents
-  IncidentReadOptions options;
-  options.services = services;
-  if (!o.incidents_format.empty()) options.format = log_format_from_name(o.incidents_format);
-  IncidentLogResult result;
-  std::error_code ec;
-  if (o.incidents == "-" || std::filesystem::is_directory(o.incidents, ec)) {
-    // Standard input, or a directory: read_file says what went wrong with it.
-    const std::optional<std::string> bytes = read_input("incidents", o.incidents, inputs);
-    if (!bytes) return std::nullopt;
-    result = read_incident_log(*bytes, o.incidents, options);
-  } else {
-    // A file is read in blocks: a large log never sits in memory beside its incidents.
-    result = read_incident_log_file(o.incidents, options);
-    if (result.ok()) inputs.push_back({"incidents", o.incidents, result.log->sha256});
-  }
-  if (!result.ok()) {
-    // As for every input: an unreadable file is named in its message already.
-    const bool unreadable = result.error.starts_with("cannot read ");
-    std::cerr << "slaudit: " << (unreadable ? "" : o.incidents + ": ") << result.error << "\n";
-  }
-  return std::move(result.log);
+  return read_incident_input(o.incidents, o.incidents_format, services, inputs);
 }
 
 // Reads one of the CSV inputs with `reader`; every bad row is printed as path:line: reason.
@@ -182,9 +128,8 @@ void account_records(const IncidentLog& log, size_t used, audit::AuditReport& re
 }
 
 void record_inputs(const Inputs& inputs, audit::AuditReport& report) {
-  for (const InputDigest& input : inputs) report.inputs.push_back({input.role, input.path, input.sha256});
+  report.inputs.insert(report.inputs.end(), inputs.begin(), inputs.end());
 }
-
 template <class Row>
 void warn_unused(const std::string& path, const std::vector<Row>& rows, const std::vector<size_t>& lines,
                  const audit::AuditReport& report) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "cli/io.h"
 #include "engine/claims/verify.h"
 #include "engine/compile.h"
@@ -33,7 +34,7 @@ struct ClaimsOptions {
 };
 
 struct Loaded {
-  std::vector<audit::InputFile> inputs;
+  Inputs inputs;
   std::vector<audit::RecordAccounting> records;
   std::vector<audit::RejectedRecord> rejected;
   std::optional<evidence::Inventory> inventory;
@@ -41,25 +42,9 @@ struct Loaded {
   std::optional<IncidentLog> incidents;
 };
 
-std::optional<std::string> read_input(const std::string& role, const std::string& path, Loaded& loaded) {
-  ReadResult read = read_file(path);
-  if (!read.text) {
-    std::cerr << "slaudit: " << read.error << "\n";
-    return std::nullopt;
-  }
-  loaded.inputs.push_back({role, path, sha256_hex(*read.text)});
-  return read.text;
-}
-
-ServiceNames service_names(const model::Contract& contract) {
-  ServiceNames names;
-  for (const model::Service& s : contract.services) names.insert(s.name);
-  return names;
-}
-
 bool load_inventory(const ClaimsOptions& o, Loaded& loaded) {
   if (o.inventory.empty()) return true;
-  const auto bytes = read_input("inventory", o.inventory, loaded);
+  const auto bytes = read_input("inventory", o.inventory, loaded.inputs);
   if (!bytes) return false;
   evidence::InventoryResult result = evidence::read_inventory(*bytes, o.inventory);
   for (const evidence::InventoryError& e : result.errors)
@@ -73,7 +58,7 @@ bool load_inventory(const ClaimsOptions& o, Loaded& loaded) {
 
 bool load_measurements(const ClaimsOptions& o, const model::Contract& contract, Loaded& loaded) {
   if (o.measurements.empty()) return true;
-  const auto bytes = read_input("measurements", o.measurements, loaded);
+  const auto bytes = read_input("measurements", o.measurements, loaded.inputs);
   if (!bytes) return false;
   loaded.measurements = evidence::read_measurements(*bytes, o.measurements, service_names(contract));
   const auto& log = *loaded.measurements;
@@ -84,42 +69,20 @@ bool load_measurements(const ClaimsOptions& o, const model::Contract& contract, 
 
 bool load_incidents(const ClaimsOptions& o, const model::Contract& contract, Loaded& loaded) {
   if (o.incidents.empty()) return true;
-  const auto bytes = read_input("incidents", o.incidents, loaded);
-  if (!bytes) return false;
-  IncidentReadOptions options;
-  options.services = service_names(contract);
-  if (!o.incidents_format.empty()) options.format = log_format_from_name(o.incidents_format);
-  IncidentLogResult result = read_incident_log(*bytes, o.incidents, options);
-  if (!result.ok()) {
-    std::cerr << "slaudit: " << o.incidents << ": " << result.error << "\n";
-    return false;
-  }
-  const IncidentLog& log = *result.log;
-  loaded.records.push_back({o.incidents, log.records_read, log.incidents.size(), log.rejected.size()});
-  for (const RejectedRecord& r : log.rejected) loaded.rejected.push_back({o.incidents, r.line, r.reason});
-  loaded.incidents = std::move(result.log);
+  std::optional<IncidentLog> log =
+      read_incident_input(o.incidents, o.incidents_format, service_names(contract), loaded.inputs);
+  if (!log) return false;
+  loaded.records.push_back({o.incidents, log->records_read, log->incidents.size(), log->rejected.size()});
+  for (const RejectedRecord& r : log->rejected) loaded.rejected.push_back({o.incidents, r.line, r.reason});
+  loaded.incidents = std::move(log);
   return true;
 }
 
 // nullopt with ok: no range given (the verifier reads the months the log spans).
 std::optional<audit::AuditRange> range_of(const ClaimsOptions& o, bool& ok) {
-  ok = true;
-  if (!o.period.empty()) {
-    auto range = audit::parse_audit_range(o.period);
-    if (!range) {
-      std::cerr << "slaudit claims: bad --period '" << o.period
-                << "'; expected 2026-11, 2026-Q4, 2026 or 2026-03-01..2026-05-31\n";
-      ok = false;
-    }
-    return range;
-  }
-  if (o.from.empty() && o.to.empty()) return std::nullopt;
-  auto range = parse_civil_date(o.from) && parse_civil_date(o.to) ? audit::parse_audit_range(o.from + ".." + o.to)
-                                                                  : std::nullopt;
-  if (!range) {
-    std::cerr << "slaudit claims: bad --from/--to; expected two days YYYY-MM-DD, the first not after the last\n";
-    ok = false;
-  }
+  bool given = false;
+  auto range = range_from_options("claims", o.period, o.from, o.to, given);
+  ok = !given || range.has_value();
   return range;
 }
 
@@ -148,7 +111,7 @@ int exit_code(const ClaimsOptions& o, const claims::ClaimsReport& report) {
 
 int run_claims_command(const ClaimsOptions& o) {
   Loaded loaded;
-  const std::optional<std::string> text = read_input("contract", o.contract, loaded);
+  const std::optional<std::string> text = read_input("contract", o.contract, loaded.inputs);
   if (!text) return kUsageOrIo;
   const SourceFile source(o.contract, *text);
   CompiledContract compiled = compile_contract(source);
