@@ -16,10 +16,12 @@
 
 #include "engine/util/sha256.h"
 #include "telemetry/csv.h"
+#include "telemetry/chunk_pipeline.h"
 #include "telemetry/csv_records.h"
 #include "telemetry/incident_builder.h"
 #include "telemetry/json_line_scanner.h"
 #include "telemetry/json_records.h"
+#include "telemetry/log_chunker.h"
 #include "telemetry/reason_text.h"
 
 namespace slaudit {
@@ -87,16 +89,12 @@ class IdIndex {
   size_t count_ = 0;
 };
 
-// Accounts for every record: each one read ends up in exactly one of
-// log.incidents and log.rejected.
-class LogCollector {
+// Checks and builds the records of one chunk; ids are compared later, by the LogMerger.
+class ChunkCollector {
  public:
-  LogCollector(IncidentLog& log, const ServiceNames* services) : log_(log), builder_(services) {}
+  ChunkCollector(IncidentBuilder& builder, ChunkRecords& out) : builder_(builder), out_(out) {}
 
-  void reject(size_t line, std::string reason) {
-    ++log_.records_read;
-    log_.rejected.push_back({line, std::move(reason)});
-  }
+  void reject(size_t line, std::string reason) { out_.rejected.push_back({line, std::move(reason)}); }
 
   void take(const RawRecord& raw, size_t line) {
     if (!raw.incident) return reject(line, raw.reason);
@@ -106,12 +104,28 @@ class LogCollector {
   void take(const RawIncident& raw, size_t line) {
     BuiltIncident built = builder_.build(raw);
     if (!built.incident) return reject(line, std::move(built.reason));
-    const uint64_t hash = IdIndex::hash_of(built.incident->id);
-    const size_t first = ids_.find(built.incident->id, hash, log_.incidents);
-    if (first != IdIndex::kNone) return reject(line, duplicate_reason(log_.incidents[first], *built.incident));
-    ids_.insert(log_.incidents.size(), hash);
-    ++log_.records_read;
-    log_.incidents.push_back(std::move(*built.incident));
+    out_.incidents.push_back(std::move(*built.incident));
+  }
+
+ private:
+  IncidentBuilder& builder_;
+  ChunkRecords& out_;
+};
+
+// Accounts for every record: each one read ends up in exactly one of
+// log.incidents and log.rejected, both in log order. Takes the chunks in log
+// order and keeps the first accepted record of each id.
+class LogMerger {
+ public:
+  explicit LogMerger(IncidentLog& log) : log_(log) {}
+
+  void merge(ChunkRecords& chunk) {
+    size_t r = 0;
+    for (Incident& incident : chunk.incidents) {
+      while (r < chunk.rejected.size() && chunk.rejected[r].line < incident.line) reject(std::move(chunk.rejected[r++]));
+      take(std::move(incident));
+    }
+    while (r < chunk.rejected.size()) reject(std::move(chunk.rejected[r++]));
   }
 
   // About how many records are coming: room is made for them at once, since
@@ -128,6 +142,20 @@ class LogCollector {
   }
 
  private:
+  void reject(RejectedRecord&& rejected) {
+    ++log_.records_read;
+    log_.rejected.push_back(std::move(rejected));
+  }
+
+  void take(Incident&& incident) {
+    const uint64_t hash = IdIndex::hash_of(incident.id);
+    const size_t first = ids_.find(incident.id, hash, log_.incidents);
+    if (first != IdIndex::kNone) return reject({incident.line, duplicate_reason(log_.incidents[first], incident)});
+    ids_.insert(log_.incidents.size(), hash);
+    ++log_.records_read;
+    log_.incidents.push_back(std::move(incident));
+  }
+
   static std::string duplicate_reason(const Incident& first, const Incident& again) {
     if (same_content(first, again)) return "duplicate of line " + std::to_string(first.line) + " (identical)";
     return "duplicate id " + quote_value(again.id) + " with different content (first at line " +
@@ -135,102 +163,99 @@ class LogCollector {
   }
 
   IncidentLog& log_;
-  IncidentBuilder builder_;
   IdIndex ids_;
 };
 
 bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
-// A format's records from text that arrives in windows. feed() reads every
-// record that ends inside `text` and returns the bytes it used; the rest comes
-// again, with more after it, in the next window. `final`: nothing follows.
-class JsonLinesParser {
- public:
-  explicit JsonLinesParser(const IncidentReadOptions& options) : scan_plain_(options.scan_plain_lines) {}
-  size_t feed(std::string_view text, bool final, LogCollector& collector) {
-    size_t pos = 0;
-    while (pos < text.size()) {
-      const size_t eol = text.find('\n', pos);
-      if (eol == std::string_view::npos && !final) break;
-      std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
-      pos = eol == std::string_view::npos ? text.size() : eol + 1;
-      ++line_number_;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      if (is_blank(line)) continue;
-      if (line.size() > kMaxRecordBytes) {
-        collector.reject(line_number_, too_big(line.size()));
-        continue;
-      }
-      // Most lines are plain, and read without a tree; any other goes the general way.
-      std::optional<RawIncident> plain;
-      if (scan_plain_) plain = scan_plain_json_line(line, line_number_);
-      if (plain) {
-        collector.take(*plain, line_number_);
-      } else {
-        collector.take(raw_incident_from_json_line(line, line_number_), line_number_);
-      }
+// The records of a chunk of JSON Lines: every line of `text`, the last one
+// with or without its '\n'.
+void parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, ChunkCollector& collector) {
+  size_t line_number = first_line - 1;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    const size_t eol = text.find('\n', pos);
+    std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
+    pos = eol == std::string_view::npos ? text.size() : eol + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (is_blank(line)) continue;
+    if (line.size() > kMaxRecordBytes) {
+      collector.reject(line_number, too_big(line.size()));
+      continue;
     }
-    return pos;
+    // Most lines are plain, and read without a tree; any other goes the general way.
+    std::optional<RawIncident> plain;
+    if (scan_plain) plain = scan_plain_json_line(line, line_number);
+    if (plain) {
+      collector.take(*plain, line_number);
+    } else {
+      collector.take(raw_incident_from_json_line(line, line_number), line_number);
+    }
   }
+}
 
- private:
-  bool scan_plain_;
-  size_t line_number_ = 0;
-};
-
-class CsvParser {
- public:
-  explicit CsvParser(const IncidentReadOptions&) {}
-  size_t feed(std::string_view text, bool final, LogCollector& collector) {
-    if (!final) {
-      // Records end at line ends: give the reader whole lines only.
-      const size_t last_line_end = text.rfind('\n');
-      if (last_line_end == std::string_view::npos) return 0;
-      text = text.substr(0, last_line_end + 1);
+// The records of a chunk of CSV: whole records, after the header row.
+void parse_csv(std::string_view text, size_t first_line, const CsvColumns& columns, ChunkCollector& collector) {
+  CsvReader reader(text, first_line);
+  CsvRecord row;  // reused: its fields keep their storage from row to row
+  while (reader.next(row)) {
+    if (row.bytes > kMaxRecordBytes) {
+      collector.reject(row.line, too_big(row.bytes));
+      continue;
     }
-    CsvReader reader(text, line_);
-    size_t used = 0;
-    while (reader.next(row_)) {
-      // A quoted field open at the end of a window may close in the next one.
-      if (reader.truncated() && !final) break;
-      used = reader.position();
-      line_ = reader.line();
-      if (!columns_) {
-        columns_ = csv_columns(row_);
-        if (row_.bytes > kMaxRecordBytes) {
-          columns_->problem = "the header row (line " + std::to_string(row_.line) + ") is over the 1 MiB limit";
-        }
-        continue;
-      }
-      if (row_.bytes > kMaxRecordBytes) {
-        collector.reject(row_.line, too_big(row_.bytes));
-        continue;
-      }
-      collector.take(raw_incident_from_csv(*columns_, row_), row_.line);
-    }
-    return used;
+    collector.take(raw_incident_from_csv(columns, row), row.line);
   }
-
- private:
-  size_t line_ = 1;
-  std::optional<CsvColumns> columns_;  // from the header row, the first record
-  CsvRecord row_;                      // reused: its fields keep their storage from row to row
-};
+}
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+// Cuts the log into chunks of whole records and parses them (on workers when
+// there are any), merging them in log order into the log.
+class LogReader {
+ public:
+  LogReader(LogFormat format, const IncidentReadOptions& options, IncidentLog& log, unsigned workers)
+      : format_(format),
+        merger_(log),
+        pipeline_([this, scan_plain = options.scan_plain_lines](std::string_view text, size_t first_line,
+                                                                 IncidentBuilder& builder, ChunkRecords& out) {
+                    ChunkCollector collector(builder, out);
+                    if (format_ == LogFormat::Csv) {
+                      // The chunker read the header before it cut any chunk, and never changes it after.
+                      parse_csv(text, first_line, *csv_.columns(), collector);
+                    } else {
+                      parse_json_lines(text, first_line, scan_plain, collector);
+                    }
+                  },
+                  [this](ChunkRecords& records) { merger_.merge(records); },
+                  options.services ? &*options.services : nullptr, workers) {}
+
+  LogMerger& merger() { return merger_; }
+
+  // Reads the whole records at the front of `window` (after the BOM, if any);
+  // returns the bytes it used. `copy`: the window's text is reused after this call.
+  size_t feed(std::string_view window, bool final, bool copy) {
+    const LogCut cut = format_ == LogFormat::Csv ? csv_.cut(window, final) : json_lines_.cut(window, final);
+    if (cut.take > 0) {
+      const std::string_view chunk = window.substr(cut.skip, cut.take);
+      copy ? pipeline_.submit_copy(chunk, cut.first_line) : pipeline_.submit_view(chunk, cut.first_line);
+    }
+    return cut.skip + cut.take;
+  }
+
+  void finish() { pipeline_.finish(); }
+
+ private:
+  LogFormat format_;
+  JsonLinesChunker json_lines_;
+  CsvChunker csv_;
+  LogMerger merger_;
+  ChunkPipeline pipeline_;
+};
 
 std::string_view without_bom(std::string_view text) {
   if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
   return text;
-}
-
-void parse_whole(LogFormat format, std::string_view text, const IncidentReadOptions& options,
-                 LogCollector& collector) {
-  if (format == LogFormat::Csv) {
-    CsvParser(options).feed(text, true, collector);
-  } else {
-    JsonLinesParser(options).feed(text, true, collector);
-  }
 }
 
 std::string read_error(const std::string& path, int error) {
@@ -241,10 +266,8 @@ std::string read_error(const std::string& path, int error) {
 // a block's end stays in the window until the rest of it arrives. The window
 // grows only for a record longer than a block, and then at least doubles, so
 // re-reading the start of a long record stays linear.
-template <class Parser>
-std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector& collector, Sha256& digest,
+std::string parse_file(int fd, const IncidentReadOptions& options, LogReader& reader, Sha256& digest,
                        const std::string& path, size_t file_bytes) {
-  Parser parser(options);
   const size_t block = std::max<size_t>(options.read_block_bytes, 1);
   std::unique_ptr<char[]> buffer;
   size_t capacity = 0, begin = 0, end = 0;  // the window is buffer[begin, end)
@@ -287,11 +310,17 @@ std::string parse_file(int fd, const IncidentReadOptions& options, LogCollector&
       first_block = false;
       const std::string_view first(buffer.get(), end);
       const size_t lines = static_cast<size_t>(std::count(first.begin(), first.end(), '\n')) + 1;
-      collector.expect(file_bytes / std::max<size_t>(1, end / lines) * 5 / 4 + 16);
+      reader.merger().expect(file_bytes / std::max<size_t>(1, end / lines) * 5 / 4 + 16);
     }
-    begin += parser.feed(std::string_view(buffer.get() + begin, end - begin), final, collector);
+    begin += reader.feed(std::string_view(buffer.get() + begin, end - begin), final, true);
   }
+  reader.finish();
   return {};
+}
+
+// Workers pay off only for a log of a few blocks or more.
+unsigned workers_for(size_t bytes, const IncidentReadOptions& options) {
+  return bytes > 2 * std::max<size_t>(options.read_block_bytes, 1) ? ChunkPipeline::workers_for_this_machine() : 0;
 }
 
 }  // namespace
@@ -337,10 +366,19 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
   log.path = std::move(path);
   log.sha256 = sha256_hex(content);
   log.format = *format;
-  LogCollector collector(log, options.services ? &*options.services : nullptr);
   const std::string_view text = without_bom(content);
-  collector.expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
-  parse_whole(*format, text, options, collector);
+  LogReader reader(*format, options, log, workers_for(text.size(), options));
+  reader.merger().expect(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  // Cut in windows of a block, as a file is read; a window with no whole record grows.
+  const size_t block = std::max<size_t>(options.read_block_bytes, 1);
+  for (size_t pos = 0, size = block; pos < text.size() || pos == 0;) {
+    const bool final = pos + size >= text.size();
+    const size_t used = reader.feed(text.substr(pos, size), final, false);
+    if (final) break;
+    pos += used;
+    size = used > 0 ? block : 2 * size;
+  }
+  reader.finish();
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};
 }
@@ -364,10 +402,11 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   log.path = path;
   log.format = *format;
   Sha256 digest;
-  LogCollector collector(log, options.services ? &*options.services : nullptr);
   const size_t bytes = S_ISREG(status.st_mode) ? static_cast<size_t>(status.st_size) : 0;
-  error = *format == LogFormat::Csv ? parse_file<CsvParser>(fd, options, collector, digest, path, bytes)
-                                    : parse_file<JsonLinesParser>(fd, options, collector, digest, path, bytes);
+  {
+    LogReader reader(*format, options, log, workers_for(bytes, options));
+    error = parse_file(fd, options, reader, digest, path, bytes);
+  }
   ::close(fd);
   if (!error.empty()) return {std::nullopt, std::move(error)};
   log.sha256 = digest.hex();
