@@ -131,3 +131,61 @@ TEST_CASE("timestamp: format_utc writes the canonical Z form", "[timestamp]") {
   const Instant t = *parse_timestamp("2026-03-08T14:59:59+08:00").instant;
   CHECK(parse_timestamp(format_utc(t)).instant == t);
 }
+
+TEST_CASE("timestamp: the fast path reads the two common shapes to the scanner's instant", "[time][timestamp]") {
+  struct Case {
+    const char* text;
+    bool fast;  // read by the fast path (else declined, and the scanner decides)
+  };
+  const Case cases[] = {
+      {"2026-03-08T06:00:00Z", true},       {"2026-03-08T14:00:00+08:00", true},
+      {"2026-03-08T00:30:00-05:30", true},  {"2024-02-29T23:59:59Z", true},  // a leap day
+      {"2026-12-31T23:59:59+23:59", true},  {"0000-01-01T00:00:00Z", true},
+      {"2025-02-29T00:00:00Z", false},      // no such day: the scanner says so
+      {"2026-03-08t06:00:00Z", false},      {"2026-03-08T06:00:00z", false},  // lower case: scanner's forms
+      {"2026-03-08 06:00:00Z", false},      {"2026-03-08T24:00:00Z", false},
+      {"2026-03-08T06:60:00Z", false},      {"2026-03-08T06:00:60Z", false},
+      {"2026-13-08T06:00:00Z", false},      {"2026-00-08T06:00:00Z", false},
+      {"2026-03-08T06:00:00+24:00", false}, {"2026-03-08T06:00:00+08:60", false},
+      {"2026-03-08T06:00:00+0800", false},  {"2026-03-08T06:00:00.0Z", false},
+      {"2026-03-08T06:00:0aZ", false},      {"2026-03-08T06:00:00", false},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const std::optional<Instant> fast = parse_common_timestamp(c.text);
+    CHECK(fast.has_value() == c.fast);
+    const TimestampResult scanned = scan_timestamp(c.text);
+    if (fast) CHECK(scanned.instant == fast);
+    // Whichever path reads it, parse_timestamp gives the scanner's result.
+    const TimestampResult parsed = parse_timestamp(c.text);
+    CHECK(parsed.instant == scanned.instant);
+    CHECK(parsed.error == scanned.error);
+    CHECK(parsed.column == scanned.column);
+  }
+}
+
+TEST_CASE("timestamp: the fast path never accepts what the scanner rejects, nor reads it differently",
+          "[time][timestamp]") {
+  // Valid timestamps with one byte replaced at random: every one the fast path
+  // accepts must be accepted by the scanner with the same instant.
+  const std::string seeds[] = {"2026-03-08T06:00:00Z", "2024-02-29T23:59:59+08:00", "1999-12-31T00:00:00-12:45"};
+  const std::string bytes = "0123456789-:TtZz+ .x\xC3";
+  uint64_t state = 42;
+  const auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<size_t>(state >> 33);
+  };
+  size_t accepted = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text = seeds[next() % 3];
+    for (int edits = 1 + static_cast<int>(next() % 2); edits > 0; --edits) text[next() % text.size()] = bytes[next() % bytes.size()];
+    const std::optional<Instant> fast = parse_common_timestamp(text);
+    if (!fast) continue;
+    ++accepted;
+    INFO(text);
+    const TimestampResult scanned = scan_timestamp(text);
+    REQUIRE(scanned.ok());
+    CHECK(*scanned.instant == *fast);
+  }
+  CHECK(accepted > 1000);  // the mutations hit valid digits often enough to mean something
+}
