@@ -10,6 +10,7 @@
 // submit() merges the oldest before it takes another.
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -29,6 +30,7 @@ namespace slaudit {
 // compared yet: that needs every record before them.
 struct ChunkRecords {
   std::vector<Incident> incidents;
+  std::vector<uint64_t> id_hashes;  // of each incident's id, worked out on the worker
   std::vector<RejectedRecord> rejected;
 };
 

@@ -65,6 +65,11 @@ class IdIndex {
 
   static uint64_t hash_of(std::string_view id) { return std::hash<std::string_view>{}(id); }
 
+  // Brings the first slot find() and insert() will read for `hash` towards the cache.
+  void prefetch(uint64_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[position(pack(0, hash)) & mask()]);
+  }
+
  private:
   // High half: the hash's high bits, to skip most unequal ids unread; low half: index + 1 (0 is empty).
   static uint64_t pack(size_t index, uint64_t hash) { return (hash & ~uint64_t{0xFFFFFFFFu}) | (index + 1); }
@@ -104,6 +109,7 @@ class ChunkCollector {
   void take(const RawIncident& raw, size_t line) {
     BuiltIncident built = builder_.build(raw);
     if (!built.incident) return reject(line, std::move(built.reason));
+    out_.id_hashes.push_back(IdIndex::hash_of(built.incident->id));
     out_.incidents.push_back(std::move(*built.incident));
   }
 
@@ -121,9 +127,13 @@ class LogMerger {
 
   void merge(ChunkRecords& chunk) {
     size_t r = 0;
-    for (Incident& incident : chunk.incidents) {
+    const size_t count = chunk.incidents.size();
+    for (size_t i = 0; i < count; ++i) {
+      // The table is far larger than the caches: ask for a later id's slot while this one is looked up.
+      if (i + kLookAhead < count) ids_.prefetch(chunk.id_hashes[i + kLookAhead]);
+      Incident& incident = chunk.incidents[i];
       while (r < chunk.rejected.size() && chunk.rejected[r].line < incident.line) reject(std::move(chunk.rejected[r++]));
-      take(std::move(incident));
+      take(std::move(incident), chunk.id_hashes[i]);
     }
     while (r < chunk.rejected.size()) reject(std::move(chunk.rejected[r++]));
   }
@@ -147,8 +157,9 @@ class LogMerger {
     log_.rejected.push_back(std::move(rejected));
   }
 
-  void take(Incident&& incident) {
-    const uint64_t hash = IdIndex::hash_of(incident.id);
+  static constexpr size_t kLookAhead = 8;
+
+  void take(Incident&& incident, uint64_t hash) {
     const size_t first = ids_.find(incident.id, hash, log_.incidents);
     if (first != IdIndex::kNone) return reject({incident.line, duplicate_reason(log_.incidents[first], incident)});
     ids_.insert(log_.incidents.size(), hash);
@@ -173,6 +184,7 @@ bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") ==
 void parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, ChunkCollector& collector) {
   size_t line_number = first_line - 1;
   size_t pos = 0;
+  RawIncident plain;  // reused from line to line
   while (pos < text.size()) {
     const size_t eol = text.find('\n', pos);
     std::string_view line = text.substr(pos, (eol == std::string_view::npos ? text.size() : eol) - pos);
@@ -185,10 +197,8 @@ void parse_json_lines(std::string_view text, size_t first_line, bool scan_plain,
       continue;
     }
     // Most lines are plain, and read without a tree; any other goes the general way.
-    std::optional<RawIncident> plain;
-    if (scan_plain) plain = scan_plain_json_line(line, line_number);
-    if (plain) {
-      collector.take(*plain, line_number);
+    if (scan_plain && scan_plain_json_line(line, line_number, plain)) {
+      collector.take(plain, line_number);
     } else {
       collector.take(raw_incident_from_json_line(line, line_number), line_number);
     }

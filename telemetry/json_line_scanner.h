@@ -18,5 +18,7 @@ namespace slaudit {
 // The record, with views into `line`; nullopt when the line is not in the
 // plain form. Never a different record than raw_incident_from_json_line gives.
 std::optional<RawIncident> scan_plain_json_line(std::string_view line, size_t line_number);
+// The same into `raw` (overwritten either way); false where the above gives nullopt.
+bool scan_plain_json_line(std::string_view line, size_t line_number, RawIncident& raw);
 
 }  // namespace slaudit

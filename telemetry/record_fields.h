@@ -38,8 +38,11 @@ inline constexpr std::array<std::string_view, 12> kCsvFieldNames = {
     "component"};
 
 inline const TextField* find_text_field(std::string_view name) {
+  // Length and first letter first: they tell these names apart, so the text
+  // itself is compared about once per key (this runs for every key of every record).
+  if (name.empty()) return nullptr;
   for (const TextField& field : kTextFields) {
-    if (field.name == name) return &field;
+    if (field.name.size() == name.size() && field.name[0] == name[0] && field.name == name) return &field;
   }
   return nullptr;
 }
