@@ -17,17 +17,29 @@ Seconds nearest_rank(const std::vector<Seconds>& sorted, int p) {
 
 namespace {
 
-std::vector<FaultStats> stats_of(const std::map<std::string, std::vector<Seconds>>& times,
+// The value at 0-based `index` in sorted order, with every value before it no
+// greater and every value after it no smaller (nth_element), so ranks asked for
+// in increasing order each cost linear time on what is left: no full sort.
+Seconds select(std::vector<Seconds>& values, size_t from, size_t index) {
+  std::nth_element(values.begin() + static_cast<std::ptrdiff_t>(from), values.begin() + static_cast<std::ptrdiff_t>(index),
+                   values.end());
+  return values[index];
+}
+
+// 0-based index of the nearest-rank percentile p of n values (as nearest_rank).
+size_t rank_index(size_t n, int p) { return std::max<size_t>((static_cast<size_t>(p) * n + 99) / 100, 1) - 1; }
+
+std::vector<FaultStats> stats_of(std::map<std::string, std::vector<Seconds>>& times,
                                  const std::map<std::string, size_t>& breaches) {
   std::vector<FaultStats> out;
-  for (auto [fault, values] : times) {
-    std::sort(values.begin(), values.end());
+  for (auto& [fault, values] : times) {
     FaultStats s;
     s.fault = fault;
     s.count = values.size();
-    s.median = nearest_rank(values, 50);
-    s.p95 = nearest_rank(values, 95);
-    s.max = values.back();
+    const size_t median = rank_index(values.size(), 50), p95 = rank_index(values.size(), 95);
+    s.median = select(values, 0, median);
+    s.p95 = select(values, median, p95);
+    s.max = *std::max_element(values.begin() + static_cast<std::ptrdiff_t>(p95), values.end());
     if (auto it = breaches.find(fault); it != breaches.end()) s.breaches = it->second;
     out.push_back(s);
   }
@@ -36,9 +48,6 @@ std::vector<FaultStats> stats_of(const std::map<std::string, std::vector<Seconds
 
 RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const RecoveryInputs& in) {
   RecoveryFinding f;
-  f.id = i.id;
-  f.line = i.line;
-  f.fault = i.fault.value_or("unclassified");
   const bool from_detected = c.clock_start.value_or(model::ClockStart::Occurred) == model::ClockStart::Detected;
   Instant start = i.start;
   if (from_detected) {
@@ -55,6 +64,9 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
   f.time_to_recover = std::max(Seconds{0}, *stop - start);
   f.breach = c.limit && f.time_to_recover > *c.limit;
   if (!in.record_findings && !f.breach) return f;  // breaches are always worded: they are few, and the point
+  f.id = i.id;
+  f.line = i.line;
+  f.fault = i.fault.value_or("unclassified");
   f.clock = std::string(from_detected && i.detected ? "detected " : "started ") + format_local(start, *in.zone) + " -> " +
             (to_recovered && i.recovered ? "recovered " : "ended ") + format_local(*stop, *in.zone);
   return f;
@@ -70,23 +82,45 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
   out.limit = c.limit;
   std::map<std::string, std::vector<Seconds>> covered, uncovered;
   std::map<std::string, size_t> breaches;
+  // What a fault class is to this clause, worked out once per name (incidents
+  // share their names' storage, so the name's address finds it).
+  struct FaultRole {
+    bool in_clause = false, by_other = false;
+    std::vector<Seconds>* times = nullptr;
+    size_t* breaches = nullptr;
+  };
+  std::map<const std::string*, FaultRole> roles;
+  const std::string unclassified = "unclassified";
+  const auto role_of = [&](const Incident& i) -> FaultRole& {
+    const std::string* name = i.fault ? &*i.fault : &unclassified;
+    auto it = roles.find(name);
+    if (it != roles.end()) return it->second;
+    FaultRole role;
+    role.in_clause = std::find(c.faults.begin(), c.faults.end(), *name) != c.faults.end();
+    role.by_other = std::find(in.covered_by_any.begin(), in.covered_by_any.end(), *name) != in.covered_by_any.end();
+    if (role.in_clause) {
+      role.times = &covered[*name];
+      role.breaches = &breaches[*name];
+    } else if (!role.by_other) {
+      role.times = &uncovered[*name];
+    }
+    return roles.emplace(name, role).first->second;
+  };
   for (const Incident* i : *in.incidents) {
-    const std::string fault = i->fault.value_or("unclassified");
-    const bool in_clause = std::find(c.faults.begin(), c.faults.end(), fault) != c.faults.end();
-    if (!in_clause) {
-      const bool by_other = std::find(in.covered_by_any.begin(), in.covered_by_any.end(), fault) != in.covered_by_any.end();
-      if (!by_other) {
-        uncovered[fault].push_back(measure(c, *i, in).time_to_recover);
+    FaultRole& role = role_of(*i);
+    if (!role.in_clause) {
+      if (!role.by_other) {
+        role.times->push_back(measure(c, *i, in).time_to_recover);
         out.uncovered_incidents.push_back(i->id);
       }
       continue;
     }
     auto f = measure(c, *i, in);
     ++out.covered;
-    covered[fault].push_back(f.time_to_recover);
+    role.times->push_back(f.time_to_recover);
     if (f.breach) {
       ++out.breaches;
-      ++breaches[fault];
+      ++*role.breaches;
     }
     if (in.record_findings || f.breach) out.findings.push_back(std::move(f));
   }
