@@ -229,6 +229,9 @@ int run_audit_command(const AuditOptions& o) {
   audit::AuditReport& report = *result.report;
   record_inputs(inputs, report);
   account_records(*log, request.incidents.size(), report);
+  // The report holds all it prints: the incidents (most of a large audit's
+  // memory) go before the report is rendered beside them.
+  std::vector<Incident>().swap(request.incidents);
   account_probe_files(probe_options, probe_run, report);
   warn_unused(o.claims, request.claims, origins.claims, report);
   warn_unused(o.billing, request.fees, origins.fees, report);

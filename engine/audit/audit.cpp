@@ -4,6 +4,7 @@
 #include "engine/audit/audit.h"
 
 #include <algorithm>
+#include <future>
 
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
@@ -118,6 +119,9 @@ Neighbours neighbour_periods(const PeriodScheme& scheme, const TimeZone& zone, c
   return out;
 }
 
+// Below this many incidents in a clause, a second thread costs more than it saves.
+constexpr size_t kIncidentsWorthAThread = 20000;
+
 using ServiceIndex = std::vector<std::vector<size_t>>;  // per service, incident indexes by start
 
 ServiceIndex index_services(const AuditRequest& req) {
@@ -231,12 +235,30 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
     // freed: only two classified periods are alive at once, whatever the range.
     // The neighbour periods outside the range lend their edge runs and are never judged.
     std::vector<std::pair<LocalDate, int64_t>> earlier;
-    ClassifiedPeriod current = classify_part(0);
+    // A large incident clause classifies periods two at a time, the second on
+    // another thread: at most three classified periods are alive at once.
+    size_t incidents_in_clause = 0;
+    for (const auto& b : buckets) incidents_in_clause += b.size();
+    const bool in_pairs = req.use_threads && !engine && incidents_in_clause >= kIncidentsWorthAThread;
+    std::optional<ClassifiedPeriod> ahead;  // classified beside the one before it
+    const auto classified = [&](size_t k) {
+      if (ahead) {
+        ClassifiedPeriod cp = std::move(*ahead);
+        ahead.reset();
+        return cp;
+      }
+      if (!in_pairs || k + 1 >= periods.size()) return classify_part(k);
+      auto beside = std::async(std::launch::async, classify_part, k + 1);
+      ClassifiedPeriod cp = classify_part(k);
+      ahead = beside.get();
+      return cp;
+    };
+    ClassifiedPeriod current = classified(0);
     Seconds previous_end_run{0};
     Instant previous_to{};
     for (size_t k = 0; k < periods.size(); ++k) {
       std::optional<ClassifiedPeriod> next;
-      if (k + 1 < periods.size()) next = classify_part(k + 1);
+      if (k + 1 < periods.size()) next = classified(k + 1);
       // A run continues across a boundary only when the parts are adjacent.
       const bool joined_before = k > 0 && previous_to == current.from;
       const bool joined_after = next && current.to == next->from;

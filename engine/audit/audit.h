@@ -59,6 +59,9 @@ struct AuditRequest {
   // to bound memory; the figures are the same either way.
   bool record_findings = true;
   bool record_timeline = true;
+  // A large incident clause classifies two periods at once, on two threads.
+  // The report is the same either way; false runs on the caller's thread only.
+  bool use_threads = true;
   // Probe clauses: the finished engine of each availability clause measured from
   // probes, indexed like contract->availability (nullptr or absent: none given),
   // and the names of the probe inputs by source index, for the report.
