@@ -313,3 +313,39 @@ TEST_CASE("telemetry fast path: damaged logs read the same with and without the 
     check_same_log(read_with(csv, LogFormat::Csv, true), read_file_in_blocks(csv, LogFormat::Csv, 1 + random() % 64));
   }
 }
+
+TEST_CASE("telemetry fast path: a string's troublesome byte is seen at every position, across 16-byte blocks",
+          "[telemetry][fast-path]") {
+  // The scanner looks at strings sixteen bytes at a time: put each kind of
+  // byte that matters at every position of cluster names 1 to 40 bytes long,
+  // so it falls in the first block, the last, the tail and on every boundary.
+  struct Odd {
+    const char* what;
+    std::string bytes;
+    bool plain;  // the scanner reads it itself (else it declines and the general reader decides)
+  };
+  const Odd odds[] = {
+      {"escaped quote", "\\\"", false},   {"escaped letter", "\\n", false},
+      {"control byte", "\x01", false},    {"tab", "\t", false},
+      {"two-byte UTF-8", "\xC3\xA9", true}, {"three-byte UTF-8", "\xE4\xB8\x87", true},
+      {"bad UTF-8", "\xC3(", false},      {"DEL", "\x7F", true},
+  };
+  for (const Odd& odd : odds) {
+    for (size_t length = 1; length <= 40; ++length) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string name(length, 'c');
+        name.replace(at, 1, odd.bytes);
+        const std::string line = record(R"("scope":{"cluster":")" + name + R"("})");
+        INFO(odd.what << " at " << at << " of " << length << ": " << line);
+        const std::optional<RawIncident> plain = scan_plain_json_line(line, 7);
+        REQUIRE(plain.has_value() == odd.plain);
+        const RawRecord general = raw_incident_from_json_line(line, 7);
+        if (plain) {
+          REQUIRE(general.incident.has_value());
+          CHECK(describe(*plain) == describe(*general.incident));
+          CHECK(plain->cluster == std::optional<std::string_view>(name));
+        }
+      }
+    }
+  }
+}
