@@ -32,6 +32,7 @@ struct ChunkRecords {
   std::vector<Incident> incidents;
   std::vector<uint64_t> id_hashes;  // of each incident's id, worked out on the worker
   std::vector<RejectedRecord> rejected;
+  size_t lines = 0;  // lines read (JSON Lines, whose chunks count lines from their start)
 };
 
 class ChunkPipeline {

@@ -181,7 +181,7 @@ bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") ==
 
 // The records of a chunk of JSON Lines: every line of `text`, the last one
 // with or without its '\n'.
-void parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, ChunkCollector& collector) {
+size_t parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, ChunkCollector& collector) {
   size_t line_number = first_line - 1;
   size_t pos = 0;
   RawIncident plain;  // reused from line to line
@@ -203,6 +203,7 @@ void parse_json_lines(std::string_view text, size_t first_line, bool scan_plain,
       collector.take(raw_incident_from_json_line(line, line_number), line_number);
     }
   }
+  return line_number - (first_line - 1);
 }
 
 // The records of a chunk of CSV: whole records, after the header row.
@@ -234,10 +235,18 @@ class LogReader {
                       // The chunker read the header before it cut any chunk, and never changes it after.
                       parse_csv(text, first_line, *csv_.columns(), collector);
                     } else {
-                      parse_json_lines(text, first_line, scan_plain, collector);
+                      out.lines = parse_json_lines(text, first_line, scan_plain, collector);
                     }
                   },
-                  [this](ChunkRecords& records) { merger_.merge(records); },
+                  [this](ChunkRecords& records) {
+                    if (format_ == LogFormat::JsonLines) {
+                      // Its lines were counted from its start: add the lines before it.
+                      for (Incident& incident : records.incidents) incident.line += lines_before_;
+                      for (RejectedRecord& rejected : records.rejected) rejected.line += lines_before_;
+                      lines_before_ += records.lines;
+                    }
+                    merger_.merge(records);
+                  },
                   options.services ? &*options.services : nullptr, workers) {}
 
   LogMerger& merger() { return merger_; }
@@ -257,6 +266,7 @@ class LogReader {
 
  private:
   LogFormat format_;
+  size_t lines_before_ = 0;  // JSON Lines: lines in the chunks merged so far
   JsonLinesChunker json_lines_;
   CsvChunker csv_;
   LogMerger merger_;

@@ -22,9 +22,7 @@ std::string_view whole_lines(std::string_view window) {
 
 LogCut JsonLinesChunker::cut(std::string_view window, bool final) {
   LogCut cut;
-  cut.first_line = line_;
   cut.take = final ? window.size() : whole_lines(window).size();
-  line_ += count_lines(window.substr(0, cut.take));
   return cut;
 }
 

@@ -19,16 +19,17 @@ namespace slaudit {
 struct LogCut {
   size_t skip = 0;        // bytes read here and not part of a chunk (the CSV header row)
   size_t take = 0;        // bytes after them that form the chunk; 0: wait for more text
-  size_t first_line = 1;  // the chunk's first line
+  size_t first_line = 1;  // the chunk's first line (JSON Lines: 1, counted from the chunk's start)
 };
 
+// JSON Lines chunks count their lines from their own start: every line ends
+// with '\n', so the worker that reads a chunk counts its lines, and the
+// merger, which takes the chunks in order, adds the lines before it. Nothing
+// in a JSON Lines record's reason names a line, so nothing else changes.
 class JsonLinesChunker {
  public:
   // `window` starts where the last cut ended; `final`: nothing follows it.
   LogCut cut(std::string_view window, bool final);
-
- private:
-  size_t line_ = 1;
 };
 
 class CsvChunker {

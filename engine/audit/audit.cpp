@@ -44,11 +44,23 @@ Instant midnight(const TimeZone& zone, LocalDate day) {
 std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, const std::string& service) {
   // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
   std::vector<std::pair<Instant, size_t>> keyed;
+  // Incidents share their names' storage: compare the text once per name, not once per incident.
+  const std::string* last_name = nullptr;
+  bool last_matches = false;
+  const auto of_service = [&](const Incident& incident) {
+    if (!incident.service) return false;
+    const std::string* name = &*incident.service;
+    if (name != last_name) {
+      last_name = name;
+      last_matches = *name == service;
+    }
+    return last_matches;
+  };
   size_t count = 0;
-  for (const Incident& incident : incidents) count += incident.service == service;
+  for (const Incident& incident : incidents) count += of_service(incident);
   keyed.reserve(count);  // once: a growing vector would hold its old and new storage together
   for (size_t i = 0; i < incidents.size(); ++i)
-    if (incidents[i].service == service) keyed.emplace_back(incidents[i].start, i);
+    if (of_service(incidents[i])) keyed.emplace_back(incidents[i].start, i);
   // Logs are mostly written as incidents start: then they are in order already.
   if (!std::is_sorted(keyed.begin(), keyed.end())) std::sort(keyed.begin(), keyed.end());
   std::vector<size_t> out;

@@ -31,17 +31,18 @@ void check_steps(Chunker& chunker, const std::vector<Step>& steps) {
 
 }  // namespace
 
-TEST_CASE("telemetry log chunker: JSON Lines chunks end after a line end, and count lines", "[telemetry][chunks]") {
+TEST_CASE("telemetry log chunker: JSON Lines chunks end after a line end", "[telemetry][chunks]") {
+  // Each chunk's lines count from 1: the merger adds the lines before it.
   JsonLinesChunker chunker;
   check_steps(chunker, {
                            // "a\nb\nc": two whole lines (4 bytes); "c" waits for its line end.
                            {"a\nb\nc", false, 0, 4, 1},
                            // No line end: nothing to cut yet.
                            {"c", false, 0, 0, 0},
-                           // Lines 3 and 4; the blank line 4 counts.
-                           {"c\n\nd", false, 0, 3, 3},
-                           // The last text, with no line end: the final chunk is line 5.
-                           {"d", true, 0, 1, 5},
+                           // Two lines, the second blank.
+                           {"c\n\nd", false, 0, 3, 1},
+                           // The last text, with no line end.
+                           {"d", true, 0, 1, 1},
                        });
 }
 
