@@ -230,6 +230,10 @@ class LogReader {
         merger_(log),
         pipeline_([this, scan_plain = options.scan_plain_lines](std::string_view text, size_t first_line,
                                                                  IncidentBuilder& builder, ChunkRecords& out) {
+                    // Room for a record per line at once: growing would copy the incidents again and again.
+                    const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+                    out.incidents.reserve(lines);
+                    out.id_hashes.reserve(lines);
                     ChunkCollector collector(builder, out);
                     if (format_ == LogFormat::Csv) {
                       // The chunker read the header before it cut any chunk, and never changes it after.

@@ -27,6 +27,11 @@ TEST_CASE("time format: local ISO 8601 with the offset in force", "[time][format
       {"Europe/London", utc(2026, 7, 1, 12), "2026-07-01T13:00:00+01:00"},
       // local mean time, -4:56:02, keeps its seconds: 00:00:00Z - 4:56:02 = 19:03:58 the day before
       {"America/New_York", utc(1800, 1, 1), "1799-12-31T19:03:58-04:56:02"},
+      // the ends of the four-digit years, and past them ISO 8601's expanded form
+      {"Etc/UTC", utc(0, 1, 1), "0000-01-01T00:00:00+00:00"},
+      {"Etc/UTC", utc(9999, 12, 31, 23, 59, 59), "9999-12-31T23:59:59+00:00"},
+      {"Etc/UTC", utc(10000, 1, 1), "+10000-01-01T00:00:00+00:00"},
+      {"Etc/UTC", utc(-1, 12, 31), "-0001-12-31T00:00:00+00:00"},
   }));
   CAPTURE(c.zone);
   CHECK(format_local(c.at, zone(c.zone)) == c.text);
