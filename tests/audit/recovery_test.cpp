@@ -84,3 +84,26 @@ TEST_CASE("recovery: a figures-only audit gives the same figures and still names
   CHECK(b.findings[0].id == "n2");
   CHECK(b.findings[0].breach);
 }
+
+TEST_CASE("recovery: median and p95 by nearest rank over times in no particular order", "[audit][recovery]") {
+  // Twenty node_down incidents, one a minute from 10:00, each recovered after
+  // the minutes in `minutes` (scrambled). Sorted, they are 1..20 minutes:
+  // median = rank ceil(0.50 x 20) = 10 -> 10 min; p95 = rank ceil(0.95 x 20) = 19 -> 19 min; max 20 min.
+  const int minutes[20] = {13, 2, 20, 7, 11, 1, 19, 4, 16, 9, 5, 18, 3, 14, 10, 8, 17, 6, 12, 15};
+  std::string log;
+  for (int k = 0; k < 20; ++k) {
+    char start[16], end[16];
+    std::snprintf(start, sizeof start, "10:%02d:00", k);
+    const int stop = k + minutes[k];
+    std::snprintf(end, sizeof end, "%02d:%02d:00", 10 + stop / 60, stop % 60);
+    log += incident("r" + std::to_string(k), "node_down", start, start, end);
+  }
+  auto fx = run_audit_text(kContract, log, "2026-11");
+  REQUIRE(fx->report().recovery.size() == 1);
+  const auto& stats = fx->report().recovery[0].stats;
+  REQUIRE(stats.size() == 1);
+  CHECK(stats[0].count == 20);
+  CHECK(stats[0].median == Seconds{10 * 60});
+  CHECK(stats[0].p95 == Seconds{19 * 60});
+  CHECK(stats[0].max == Seconds{20 * 60});
+}
