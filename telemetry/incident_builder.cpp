@@ -14,7 +14,9 @@ using Reason = std::optional<std::string>;
 constexpr size_t kServicesListed = 10;
 
 bool is_blank(std::string_view text) {
-  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+  for (const char c : text)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+  return true;
 }
 
 std::string field(std::string_view name) { return "'" + std::string(name) + "'"; }
@@ -39,7 +41,11 @@ Reason check_printable(std::string_view name, const std::optional<std::string_vi
 }
 
 Reason read_time(std::string_view name, std::string_view text, Instant& out) {
-  const TimestampResult parsed = parse_timestamp(text);
+  if (const std::optional<Instant> common = parse_common_timestamp(text)) {  // the usual shapes, read at once
+    out = *common;
+    return std::nullopt;
+  }
+  const TimestampResult parsed = scan_timestamp(text);
   if (parsed.no_offset) {
     return "timestamp in " + field(name) + " has no UTC offset: " + quote_value(text) +
            "; add Z or an offset such as +08:00";
