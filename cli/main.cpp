@@ -1,4 +1,5 @@
 // slaudit: a thin shell over the library; every behaviour is testable without it.
+#include <malloc.h>
 #include <iostream>
 #include <vector>
 
@@ -6,6 +7,13 @@
 #include "cli/io.h"
 
 int main(int argc, char** argv) {
+  // A large audit allocates and frees working vectors of several MiB per
+  // period; by default glibc maps each one fresh and unmaps it when freed, so
+  // every period pays its page faults again (about 27,000 of them at 1M
+  // incidents). Kept in the heap instead, freed memory is reused; peak memory
+  // is about the same, since only what was already in use is kept.
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   CLI::App app{"slaudit: encode SLA clauses, audit them against outage logs, flag what is ambiguous"};
   app.set_version_flag("--version", std::string("slaudit ") + SLAUDIT_VERSION);
   app.require_subcommand(1);
