@@ -7,6 +7,11 @@
 //   build/bench/bench_audit 1000000           # one size
 //   build/bench/bench_audit 1000000 engine    # + engine variants: shuffled, findings, timeline
 //   build/bench/bench_audit write N PREFIX    # PREFIX.{sla,jsonl,csv}, to time `slaudit audit` itself
+// After the library figures, each size is also audited end to end by the
+// `slaudit` binary beside this one (`slaudit audit bench.sla --incidents LOG
+// --from 2026-01-01 --to 2026-12-31 > /dev/null`), three runs per format:
+// wall time, CPU and peak RSS of the whole command, the figures the target
+// (1M incidents: under 1 s, under 256 MiB) is about.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -238,6 +243,37 @@ void report(size_t n, Source source, const std::string& path, bool findings, boo
   std::fflush(stdout);
 }
 
+// Runs `slaudit audit` on a log, output discarded; wall time from fork to exit.
+void report_cli(const std::string& slaudit, size_t n, const std::string& contract, const std::string& log,
+                const char* format) {
+  std::vector<double> walls;
+  for (int run = 0; run < 3; ++run) {
+    std::fflush(stdout);  // else the child's freopen would print what is buffered a second time
+    const auto t = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+      if (!std::freopen("/dev/null", "w", stdout)) _exit(127);
+      execl(slaudit.c_str(), slaudit.c_str(), "audit", contract.c_str(), "--incidents", log.c_str(), "--from",
+            "2026-01-01", "--to", "2026-12-31", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    int status = 0;
+    struct rusage usage {};
+    wait4(pid, &status, 0, &usage);
+    const double wall = seconds_since(t);
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    walls.push_back(wall);
+    std::printf("%9zu  slaudit  %-6s run %d   wall %6.3f s  CPU %6.3f s (user %6.3f, system %6.3f)  peak RSS %6.1f MiB"
+                "  exit %d\n",
+                n, format, run + 1, wall, seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime),
+                seconds_of(usage.ru_utime), seconds_of(usage.ru_stime), usage.ru_maxrss / 1024.0, code);
+    std::fflush(stdout);
+  }
+  std::sort(walls.begin(), walls.end());
+  std::printf("%9zu  slaudit  %-6s median wall %6.3f s\n", n, format, walls[1]);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -257,6 +293,8 @@ int main(int argc, char** argv) {
   std::printf("audit of N incidents over 2026, one contract, figures only (as `slaudit audit` in text);\n"
               "jsonl/csv: read from a file (blocks, digest, checks) then audited; memory: incidents built in memory\n");
   const std::string dir = std::filesystem::temp_directory_path() / ("slaudit-bench-" + std::to_string(getpid()));
+  // The command-line tool built beside this benchmark.
+  const std::string slaudit = (std::filesystem::path(argv[0]).parent_path() / "slaudit").string();
   std::filesystem::create_directories(dir);
   for (size_t n : sizes) {
     const std::string jsonl = dir + "/log.jsonl", csv = dir + "/log.csv";
@@ -271,6 +309,10 @@ int main(int argc, char** argv) {
       report(n, Source::Memory, "", false, false, false);
       report(n, Source::Memory, "", true);
       report(n, Source::Memory, "", true, true);
+    }
+    if (std::filesystem::exists(slaudit) && write_text(dir + "/bench.sla", kContract)) {
+      report_cli(slaudit, n, dir + "/bench.sla", jsonl, "jsonl");
+      report_cli(slaudit, n, dir + "/bench.sla", csv, "csv");
     }
   }
   std::filesystem::remove_all(dir);
