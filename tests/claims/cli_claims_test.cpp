@@ -17,53 +17,26 @@
 
 #include "engine/text/display_width.h"
 #include "engine/util/sha256.h"
+#include "tests/support/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int exit = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
 
 const std::string kExamples = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/examples/";
 
 // A scratch folder holding copies of the bundled example; the command runs inside it.
-class Scratch {
+class Scratch : public slaudit::testing::ScratchDir {
  public:
-  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-claims-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
+  Scratch() : ScratchDir("cli-claims") {
     for (const char* name : {"article_claims.sla", "article_claims.inventory.json", "article_claims.measurements.jsonl",
                              "article_claims.incidents.jsonl"})
-      fs::copy_file(kExamples + name, dir_ / name, fs::copy_options::overwrite_existing);
+      copy_in(kExamples + name, name);
   }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  void write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-  }
-  std::string read(const std::string& name) const { return slurp(dir_ / name); }
-  Run run(const std::string& args) const {
-    const std::string command = "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' claims " + args +
-                                " > out.txt 2> err.txt";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
-  }
-
- private:
-  fs::path dir_;
+  Run run(const std::string& args) const { return ScratchDir::run(SLAUDIT_CLI, "claims " + args); }
 };
 
 const std::string kExample =

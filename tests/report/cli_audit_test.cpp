@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/util/sha256.h"
+#include "tests/support/cli_run.h"
 
 namespace fs = std::filesystem;
 
@@ -39,45 +40,18 @@ const char* const kIncidents =
     "{\"id\":\"A\",\"service\":\"training\",\"start\":\"2026-11-03T02:00:00Z\",\"end\":\"2026-11-03T03:00:00Z\"}\n"
     "{\"id\":\"B\",\"service\":\"nope\",\"start\":\"2026-11-03T02:00:00Z\"}\n";
 
-struct Run {
-  int exit = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
 
 // A scratch folder with the test's files; the command runs inside it.
-class Scratch {
+class Scratch : public slaudit::testing::ScratchDir {
  public:
-  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-audit-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
+  Scratch() : ScratchDir("cli-audit") {
     write("contract.sla", kContract);
     write("incidents.jsonl", kIncidents);
   }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  void write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-  }
-  Run run(const std::string& args) const {
-    const std::string command = "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' audit " + args +
-                                " > out.txt 2> err.txt";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
-  }
-
- private:
-  fs::path dir_;
+  Run run(const std::string& args) const { return ScratchDir::run(SLAUDIT_CLI, "audit " + args); }
 };
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

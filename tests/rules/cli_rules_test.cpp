@@ -15,6 +15,7 @@
 
 #include "rules/catalogue.h"
 #include "rules/registry.h"
+#include "tests/support/cli_run.h"
 
 namespace fs = std::filesystem;
 
@@ -27,40 +28,14 @@ const char* const kVague =
     "  @allow(superlative_claim) claim \"best-in-class\";\n"
     "}\n";
 
-struct Run {
-  int exit = -1;
-  std::string out, err;
-};
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class Scratch {
+class Scratch : public slaudit::testing::ScratchDir {
  public:
-  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-rules-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
-    std::ofstream(dir_ / "vague.sla", std::ios::binary) << kVague;
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Run run(const std::string& args) const {
-    const std::string command =
-        "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' " + args + " > out.txt 2> err.txt";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
-  }
-
- private:
-  fs::path dir_;
+  Scratch() : ScratchDir("cli-rules") { write("vague.sla", kVague); }
+  Run run(const std::string& args) const { return ScratchDir::run(SLAUDIT_CLI, args); }
 };
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
