@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
       o.service = value;
     } else if (flag == "--cluster") {
       o.cluster = value;
+    } else if (flag != "--gpus" && flag != "--per-30-days" && flag != "--maintenance" && flag != "--short-notice" &&
+               flag != "--seed") {
+      return usage("unknown option " + flag);
     } else if (!parse_int(value, number)) {
       return usage("bad number '" + value + "' for " + flag);
     } else if (flag == "--gpus") {
@@ -64,10 +67,8 @@ int main(int argc, char** argv) {
       o.maintenance_per_30_days = number;
     } else if (flag == "--short-notice") {
       o.short_notice_percent = number;
-    } else if (flag == "--seed") {
-      o.seed = static_cast<uint64_t>(number);
     } else {
-      return usage("unknown option " + flag);
+      o.seed = static_cast<uint64_t>(number);
     }
   }
   if (!have_from || !have_to) return usage("--from and --to are required");
