@@ -227,30 +227,11 @@ class LogReader {
  public:
   LogReader(LogFormat format, const IncidentReadOptions& options, IncidentLog& log, unsigned workers)
       : format_(format),
+        scan_plain_(options.scan_plain_lines),
         merger_(log),
-        pipeline_([this, scan_plain = options.scan_plain_lines](std::string_view text, size_t first_line,
-                                                                 IncidentBuilder& builder, ChunkRecords& out) {
-                    // Room for a record per line at once: growing would copy the incidents again and again.
-                    const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-                    out.incidents.reserve(lines);
-                    out.id_hashes.reserve(lines);
-                    ChunkCollector collector(builder, out);
-                    if (format_ == LogFormat::Csv) {
-                      // The chunker read the header before it cut any chunk, and never changes it after.
-                      parse_csv(text, first_line, *csv_.columns(), collector);
-                    } else {
-                      out.lines = parse_json_lines(text, first_line, scan_plain, collector);
-                    }
-                  },
-                  [this](ChunkRecords& records) {
-                    if (format_ == LogFormat::JsonLines) {
-                      // Its lines were counted from its start: add the lines before it.
-                      for (Incident& incident : records.incidents) incident.line += lines_before_;
-                      for (RejectedRecord& rejected : records.rejected) rejected.line += lines_before_;
-                      lines_before_ += records.lines;
-                    }
-                    merger_.merge(records);
-                  },
+        pipeline_([this](std::string_view text, size_t first_line, IncidentBuilder& builder,
+                         ChunkRecords& out) { parse_chunk(text, first_line, builder, out); },
+                  [this](ChunkRecords& records) { merge_chunk(records); },
                   options.services ? &*options.services : nullptr, workers) {}
 
   LogMerger& merger() { return merger_; }
@@ -269,7 +250,34 @@ class LogReader {
   void finish() { pipeline_.finish(); }
 
  private:
+  // On a worker: reads only the chunk and what never changes once chunks are cut.
+  void parse_chunk(std::string_view text, size_t first_line, IncidentBuilder& builder, ChunkRecords& out) const {
+    // Room for a record per line at once: growing would copy the incidents again and again.
+    const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    out.incidents.reserve(lines);
+    out.id_hashes.reserve(lines);
+    ChunkCollector collector(builder, out);
+    if (format_ == LogFormat::Csv) {
+      // The chunker read the header before it cut any chunk, and never changes it after.
+      parse_csv(text, first_line, *csv_.columns(), collector);
+    } else {
+      out.lines = parse_json_lines(text, first_line, scan_plain_, collector);
+    }
+  }
+
+  // On the reading thread, chunk after chunk in log order.
+  void merge_chunk(ChunkRecords& records) {
+    if (format_ == LogFormat::JsonLines) {
+      // Its lines were counted from its start: add the lines before it.
+      for (Incident& incident : records.incidents) incident.line += lines_before_;
+      for (RejectedRecord& rejected : records.rejected) rejected.line += lines_before_;
+      lines_before_ += records.lines;
+    }
+    merger_.merge(records);
+  }
+
   LogFormat format_;
+  bool scan_plain_;
   size_t lines_before_ = 0;  // JSON Lines: lines in the chunks merged so far
   JsonLinesChunker json_lines_;
   CsvChunker csv_;
