@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <future>
+#include <span>
 
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
@@ -323,15 +324,18 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
   const Instant range_to = midnight(zone, from_civil(req.range.last) + boost::gregorian::date_duration(1));
   for (const auto& clause : contract.recovery) {
     const auto& service = contract.services[clause.service];
-    std::vector<const Incident*> incidents;
-    for (size_t i : by_service[clause.service]) {
-      const auto& inc = req.incidents[i];
-      if (inc.start >= range_from && inc.start < range_to) incidents.push_back(&inc);
-    }
+    // The service's incidents are by start: those starting in the range are one stretch of them.
+    const std::vector<size_t>& by_start = by_service[clause.service];
+    const auto starts_before = [&](Instant at) {
+      return [&, at](size_t i) { return req.incidents[i].start < at; };
+    };
+    const auto first = std::partition_point(by_start.begin(), by_start.end(), starts_before(range_from));
+    const auto last = std::partition_point(first, by_start.end(), starts_before(range_to));
+    const std::span<const size_t> incidents(by_start.data() + (first - by_start.begin()), static_cast<size_t>(last - first));
     std::vector<std::string> covered;
     for (const auto& other : contract.recovery)
       if (other.service == clause.service) covered.insert(covered.end(), other.faults.begin(), other.faults.end());
-    RecoveryInputs in{&clause, &incidents, covered, range_to, &zone, service.fee ? service.fee->minor : 0,
+    RecoveryInputs in{&clause, &req.incidents, incidents, covered, range_to, &zone, service.fee ? service.fee->minor : 0,
                       model::RoundingMode::HalfUp, req.record_findings};
     if (service.fee && service.fee_basis == model::FeeBasis::PerHour)
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month

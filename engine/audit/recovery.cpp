@@ -106,7 +106,8 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
     }
     return roles.emplace(name, role).first->second;
   };
-  for (const Incident* i : *in.incidents) {
+  for (const size_t index : in.incidents) {
+    const Incident* i = &(*in.log)[index];
     FaultRole& role = role_of(*i);
     if (!role.in_clause) {
       if (!role.by_other) {

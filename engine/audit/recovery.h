@@ -3,6 +3,7 @@
 // the time to recover by the clause's clock; breaches and their credit; per
 // fault class count, median, p95 and max; and the fault classes no recovery
 // clause covers (which faults does "about 20 minutes" really cover?).
+#include <span>
 #include <vector>
 
 #include "engine/audit/report.h"
@@ -13,7 +14,8 @@ namespace slaudit::audit {
 
 struct RecoveryInputs {
   const model::RecoveryClause* clause = nullptr;
-  const std::vector<const Incident*>* incidents = nullptr;  // the service's, in the audited range, by start
+  const std::vector<Incident>* log = nullptr;  // every incident of the audit
+  std::span<const size_t> incidents;            // indexes into `log`: the service's, in the audited range, by start
   std::vector<std::string> covered_by_any;                  // fault classes any recovery clause of the service covers
   Instant range_end;                                        // open incidents run to here
   const TimeZone* zone = nullptr;
