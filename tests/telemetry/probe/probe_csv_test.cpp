@@ -156,3 +156,57 @@ TEST_CASE("probe csv: rows longer than one read block are parsed whole", "[probe
   CHECK(r.targets.name(r.samples[0].target).size() == target.size());
   CHECK(r.samples[1].record == 3);
 }
+
+// Lines inside a block are split by one scan for commas and line ends; the
+// input's last line (no '\n' after it) by the line splitter. Both must agree:
+// each case is read once in the middle of the input and once at its end.
+TEST_CASE("probe csv: the block scan and the last line agree on blanks, CRLF and field counts", "[probe-io]") {
+  struct Case {
+    const char* row;
+    const char* outcome;  // "used", "blank" (not a record), or the rejection reason
+  };
+  const Case cases[] = {
+      {"1793491200,a,1,2", "used"},
+      {"1793491200,a,1,2\r", "used"},                      // CRLF: the '\r' is not part of total
+      {"", "blank"},
+      {"\r", "blank"},
+      {"1793491200,a,1,2,", "wrong column count"},         // a fifth, empty field
+      {"1793491200,a,1,2,\r", "wrong column count"},
+      {"1793491200,a,1", "wrong column count"},
+      {",,,", "bad timestamp"},
+      {"1793491200,a,1,2\r\r", "bad number"},              // only one '\r' ends a line
+      {"1793491200,,1,2", "missing field: target"},
+      {"1793491200,a-target-name-longer-than-sixteen-bytes,17,20", "used"},
+  };
+  for (const Case& c : cases) {
+    for (const bool last : {false, true}) {
+      CAPTURE(c.row, last);
+      const std::string text = std::string("timestamp,target,ok,total\n") + c.row +
+                               (last ? "" : "\n1793491260,z,1,1\n");
+      const Result r = read_text(text);
+      REQUIRE(r.error.empty());
+      const uint64_t after = last ? 0 : 1;  // the row after it, when there is one
+      const std::string outcome = c.outcome;
+      if (outcome == "blank") {
+        CHECK(r.accounting.read == after);
+        CHECK(r.accounting.used == after);
+      } else if (outcome == "used") {
+        CHECK(r.accounting.read == 1 + after);
+        CHECK(r.accounting.used == 1 + after);
+        REQUIRE(!r.samples.empty());
+        CHECK(r.samples.front().record == 2);
+        CHECK(r.samples.front().total != 0);
+      } else {
+        CHECK(r.accounting.read == 1 + after);
+        CHECK(r.accounting.rejected == 1);
+        REQUIRE(r.accounting.first_rejections.size() == 1);
+        CHECK(r.accounting.first_rejections[0].record == 2);
+        CHECK(r.accounting.first_rejections[0].reason == outcome);
+      }
+      if (!last) {
+        REQUIRE(!r.samples.empty());
+        CHECK(r.samples.back().record == 3);  // line numbers count blank lines too
+      }
+    }
+  }
+}
