@@ -9,7 +9,7 @@
 
 #include "engine/audit/audit.h"
 #include "engine/audit/probe/probe_engine.h"
-#include "telemetry/probe/probe_accounting.h"
+#include "telemetry/probe/probe_pipeline.h"
 #include "telemetry/probe/probe_targets.h"
 
 namespace slaudit::cli {
@@ -25,7 +25,7 @@ struct ProbeOptions {
 struct ProbeRun {
   probe::ProbeTargets targets;
   std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
-  std::vector<probe::ProbeAccounting> files;                       // by input
+  std::vector<probe::ProbeFileResult> files;                       // by input: rows and digest
 };
 
 // Errors (unreadable file, bad header, bad map) are printed; returns false then.

@@ -24,7 +24,19 @@ struct ByteStream::Inflater {
   }
 };
 
-ByteStream::ByteStream(int fd, std::string_view name) : fd_(fd), name_(name) {}
+size_t FdSource::read(char* out, size_t cap, std::string& error) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, out, cap);
+    if (n >= 0) return size_t(n);
+    if (errno == EINTR) continue;
+    error = std::string("read error: ") + std::strerror(errno);
+    return 0;
+  }
+}
+
+ByteStream::ByteStream(int fd, std::string_view name)
+    : own_source_(std::make_unique<FdSource>(fd)), source_(own_source_.get()), name_(name) {}
+ByteStream::ByteStream(RawSource& source, std::string_view name) : source_(&source), name_(name) {}
 ByteStream::~ByteStream() = default;
 
 size_t ByteStream::fail(std::string message) {
@@ -33,13 +45,10 @@ size_t ByteStream::fail(std::string message) {
 }
 
 size_t ByteStream::read_fd(char* out, size_t cap) {
-  for (;;) {
-    const ssize_t n = ::read(fd_, out, cap);
-    if (n >= 0) return size_t(n);
-    if (errno == EINTR) continue;
-    fail(std::string("read error: ") + std::strerror(errno));
-    return 0;
-  }
+  std::string error;
+  const size_t n = source_->read(out, cap, error);
+  if (!error.empty()) return fail(std::move(error));
+  return n;
 }
 
 // Reads until two bytes are in hand (a pipe may deliver one byte at a time) or
