@@ -146,6 +146,11 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
   return true;
 }
 
+void add_probe_inputs(const ProbeOptions& o, const ProbeRun& run, Inputs& inputs) {
+  for (size_t f = 0; f < run.files.size() && f < o.files.size(); ++f)
+    inputs.push_back({"probes", o.files[f], run.files[f].sha256});
+}
+
 void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::AuditReport& report) {
   for (size_t f = 0; f < run.files.size(); ++f) {
     const auto& a = run.files[f].accounting;
