@@ -268,10 +268,15 @@ std::string read_probe_inputs_threaded(const std::vector<std::string>& paths, Pr
   Pipeline pipeline;
   pipeline.start(paths, options);
   std::vector<TargetId> ids;  // the parse thread's target id -> id in `targets`
+  bool same_ids = true;       // so far ids[i] == i: no sample needs rewriting (the usual case: an empty table)
   std::string error;
   while (std::optional<SampleBatch> b = pipeline.batches.pop()) {
-    for (const std::string& name : b->new_targets) ids.push_back(targets.intern(name));
-    for (ProbeSample& s : b->samples) s.target = ids[s.target];
+    for (const std::string& name : b->new_targets) {
+      ids.push_back(targets.intern(name));
+      same_ids = same_ids && ids.back() == ids.size() - 1;
+    }
+    if (!same_ids)
+      for (ProbeSample& s : b->samples) s.target = ids[s.target];
     sink.add_batch(b->samples);  // may throw: ~Pipeline stops both threads first
     pipeline.spent.try_push(std::move(b->samples));
     if (!b->file_end) continue;
