@@ -210,3 +210,79 @@ TEST_CASE("probe csv: the block scan and the last line agree on blanks, CRLF and
     }
   }
 }
+
+// Request counts: up to 19 digits, nothing but digits.
+// Each length, each digit, and a bad byte just outside '0'..'9' at each position.
+TEST_CASE("probe csv: request counts of every length, and bad bytes anywhere in them", "[probe-io]") {
+  struct Case {
+    std::string ok;
+    bool valid;
+    uint64_t value;
+  };
+  std::vector<Case> cases = {
+      {"0", true, 0},
+      {"7", true, 7},
+      {"10", true, 10},
+      {"99", true, 99},
+      {"100", true, 100},
+      {"4096", true, 4096},
+      {"12345", true, 12345},
+      {"908172", true, 908172},
+      {"1234567", true, 1234567},
+      {"12345678", true, 12345678},
+      {"99999999", true, 99999999},
+      {"00000001", true, 1},
+      {"123456789", true, 123456789},
+      {"9999999999999999999", true, 9999999999999999999ULL},
+      {"12345678901234567890", false, 0},            // 20 digits: too long
+      {"+1", false, 0},
+      {"-1", false, 0},
+      {"1.0", false, 0},
+      {" 1", false, 0},
+      {"1 ", false, 0},
+  };
+  // '/' and ':' are the bytes either side of the digits; try them at every position of 1 to 9 digits.
+  for (const char bad : {'/', ':', 'a', '\x80'}) {
+    for (size_t len = 1; len <= 9; ++len)
+      for (size_t at = 0; at < len; ++at) {
+        std::string text(len, '5');
+        text[at] = bad;
+        cases.push_back({text, false, 0});
+      }
+  }
+  for (const Case& c : cases) {
+    CAPTURE(c.ok);
+    // total: 19 nines, below 2^64 and never less than ok.
+    const Result r = read_text("timestamp,target,ok,total\n1793491200,a," + c.ok + ",9999999999999999999\n");
+    REQUIRE(r.error.empty());
+    if (c.valid) {
+      REQUIRE(r.samples.size() == 1);
+      CHECK(r.samples[0].ok == c.value);
+      CHECK(r.samples[0].total == 9999999999999999999ULL);
+    } else {
+      CHECK(r.samples.empty());
+      REQUIRE(r.accounting.first_rejections.size() == 1);
+      CHECK(r.accounting.first_rejections[0].reason == "bad number");
+    }
+  }
+  // 8,000 values of 1 to 8 digits (a fixed linear congruential sequence) in one input.
+  std::string text = "timestamp,target,ok,total\n";
+  std::vector<uint64_t> values;
+  uint64_t x = 12345;
+  for (int i = 0; i < 8000; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    static constexpr uint64_t kTens[] = {10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+    values.push_back((x >> 20) % kTens[i % 8]);
+    text += "1793491200,a" + std::to_string(i) + "," + std::to_string(values.back()) + ",100000000\n";
+  }
+  const Result many = read_text(text);
+  REQUIRE(many.samples.size() == values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    if (many.samples[i].ok != values[i]) FAIL("row " << i << ": " << many.samples[i].ok << " != " << values[i]);
+
+  // The count as total, and as the last field of the line and of the input.
+  const Result r = read_text("timestamp,target,ok,total\n1793491200,a,3,12345678\n1793491200,b,0,87654321");
+  REQUIRE(r.samples.size() == 2);
+  CHECK(r.samples[0].total == 12345678);
+  CHECK(r.samples[1].total == 87654321);
+}
