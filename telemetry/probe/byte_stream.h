@@ -56,7 +56,7 @@ class ByteStream {
   enum class Mode { Unknown, Plain, Gzip };
   struct Inflater;
 
-  size_t read_fd(char* out, size_t cap);  // from the source; sets error_
+  size_t read_raw(char* out, size_t cap);  // from the source; sets error_
   size_t inflate_into(char* out, size_t cap);
   void detect();
   size_t fail(std::string message);
