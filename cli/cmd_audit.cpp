@@ -216,6 +216,7 @@ int run_audit_command(const AuditOptions& o) {
     }
     probe_options.lateness = *lateness;
     if (!read_probe_inputs(probe_options, request, probe_run)) return kUsageOrIo;
+    add_probe_inputs(probe_options, probe_run, inputs);
   }
   // Keep only what the chosen output prints: the figures are the same either way,
   // and per-incident detail is most of an audit's memory on large logs.

@@ -4,44 +4,52 @@
 
 #include <chrono>
 #include <iostream>
+#include <span>
 
 #include "cli/io.h"
-#include "telemetry/probe/probe_input.h"
+#include "telemetry/probe/probe_pipeline.h"
 #include "telemetry/probe/probe_target_map.h"
 
 namespace slaudit::cli {
 
 namespace {
 
-// Pushes each sample to every engine; reports progress now and then.
+// Gives each batch of samples to every engine in turn (the engines are
+// independent, so the order among them does not matter); reports progress now
+// and then, naming the input of the latest sample.
 class FanOut : public probe::ProbeSink {
  public:
-  FanOut(std::vector<probe::ProbeClauseEngine*> engines, bool progress)
-      : engines_(std::move(engines)), progress_(progress), started_(std::chrono::steady_clock::now()) {}
-  void add(const probe::ProbeSample& s) override {
-    for (auto* e : engines_) e->add(s);
-    if (progress_ && (++rows_ & 0xFFFFF) == 0) tick();
+  FanOut(std::vector<probe::ProbeClauseEngine*> engines, const std::vector<std::string>& names, bool progress)
+      : engines_(std::move(engines)), names_(names), progress_(progress), started_(std::chrono::steady_clock::now()) {}
+  void add(const probe::ProbeSample& s) override { add_batch({&s, 1}); }
+  void add_batch(std::span<const probe::ProbeSample> samples) override {
+    for (auto* e : engines_)
+      for (const probe::ProbeSample& s : samples) e->add(s);
+    if (samples.empty()) return;
+    const uint64_t before = rows_;
+    rows_ += samples.size();
+    if (progress_ && (before >> 20) != (rows_ >> 20)) tick(samples.back().source);
   }
-  void set_file(const std::string& name) { file_ = name; }
   void done() {
     if (shown_) std::cerr << "\r\033[K" << std::flush;
   }
 
  private:
-  void tick() {
+  void tick(uint32_t source) {
     const auto elapsed = std::chrono::steady_clock::now() - started_;
     if (elapsed < std::chrono::seconds{1}) return;
     const double s = std::chrono::duration<double>(elapsed).count();
-    std::cerr << "\rprobes: " << file_ << ": " << rows_ / 1'000'000 << "M samples, "
+    const std::string& file = source < names_.size() ? names_[source] : names_.back();
+    std::cerr << "\rprobes: " << file << ": " << rows_ / 1'000'000 << "M samples, "
               << static_cast<uint64_t>(static_cast<double>(rows_) / s / 1000.0) << "k/s" << std::flush;
     shown_ = true;
   }
   std::vector<probe::ProbeClauseEngine*> engines_;
+  const std::vector<std::string>& names_;
   bool progress_;
   std::chrono::steady_clock::time_point started_;
   uint64_t rows_ = 0;
   bool shown_ = false;
-  std::string file_;
 };
 
 std::vector<std::string> members_of(const model::Contract& contract, const model::AvailabilityClause& clause,
@@ -123,29 +131,29 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
   if (live.empty())
     std::cerr << "slaudit: warning: no availability clause in the range is measured from probes; the probe files are "
                  "read and accounted for, but they audit nothing\n";
-  FanOut fan(live, !o.quiet && ::isatty(STDERR_FILENO));
-  run.files.resize(o.files.size());
-  for (size_t f = 0; f < o.files.size(); ++f) {
-    request.probe_sources.push_back(o.files[f] == "-" ? "<stdin>" : o.files[f]);
-    fan.set_file(request.probe_sources.back());
-    probe::ProbeInput in{static_cast<uint32_t>(f), &run.targets, &fan, &run.files[f]};
-    probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
-    read_options.prometheus.target_label = o.target_label;
-    const std::string error = probe::read_probe_input(o.files[f], in, read_options);
-    if (!error.empty()) {
-      fan.done();
-      std::cerr << "slaudit: " << error << "\n";
-      return false;
-    }
-  }
+  for (const std::string& f : o.files) request.probe_sources.push_back(f == "-" ? "<stdin>" : f);
+  FanOut fan(live, request.probe_sources, !o.quiet && ::isatty(STDERR_FILENO));
+  probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
+  read_options.prometheus.target_label = o.target_label;
+  // Bytes and their digest, parsing, and the engines on three threads (probe_pipeline.h).
+  const std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, fan, run.files, read_options);
   fan.done();
+  if (!error.empty()) {
+    std::cerr << "slaudit: " << error << "\n";
+    return false;
+  }
   for (auto* e : live) e->finish();
   return true;
 }
 
+void add_probe_inputs(const ProbeOptions& o, const ProbeRun& run, Inputs& inputs) {
+  for (size_t f = 0; f < run.files.size() && f < o.files.size(); ++f)
+    inputs.push_back({"probes", o.files[f], run.files[f].sha256});
+}
+
 void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::AuditReport& report) {
   for (size_t f = 0; f < run.files.size(); ++f) {
-    const auto& a = run.files[f];
+    const auto& a = run.files[f].accounting;
     const std::string name = o.files[f] == "-" ? "<stdin>" : o.files[f];
     report.records.push_back({name, static_cast<size_t>(a.read), static_cast<size_t>(a.used), static_cast<size_t>(a.rejected)});
     for (const auto& r : a.first_rejections) report.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});

@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/inputs.h"
 #include "engine/audit/audit.h"
 #include "engine/audit/probe/probe_engine.h"
-#include "telemetry/probe/probe_accounting.h"
+#include "telemetry/probe/probe_pipeline.h"
 #include "telemetry/probe/probe_targets.h"
 
 namespace slaudit::cli {
@@ -25,11 +26,16 @@ struct ProbeOptions {
 struct ProbeRun {
   probe::ProbeTargets targets;
   std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
-  std::vector<probe::ProbeAccounting> files;                       // by input
+  std::vector<probe::ProbeFileResult> files;                       // by input: rows and digest
 };
 
 // Errors (unreadable file, bad header, bad map) are printed; returns false then.
 bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run);
+
+// Names each probe file in `inputs` (role "probes", path as given, "-" for
+// standard input) with the SHA-256 of the bytes read: the file on disk,
+// compressed for gzip; what standard input delivered for "-".
+void add_probe_inputs(const ProbeOptions& options, const ProbeRun& run, Inputs& inputs);
 
 // Adds each probe file's row accounting and rejected rows to the report.
 void account_probe_files(const ProbeOptions& options, const ProbeRun& run, audit::AuditReport& report);

@@ -23,6 +23,7 @@ std::string html_style();                                  // the page's one <st
 std::string html_summary(const HtmlContext& context);      // the table of periods and the totals
 std::string html_credits(const HtmlContext& context);      // each credit owed: clause, tier, cap, deadline, derivation
 std::string html_periods(const HtmlContext& context);      // one section per period: timeline and incidents
+std::string html_probes(const HtmlContext& context);       // probe clauses: buckets, missing data, samples
 std::string html_recovery(const HtmlContext& context);     // recovery clauses: breaches and fault statistics
 std::string html_records(const HtmlContext& context);      // records read, used, rejected
 std::string html_inputs(const HtmlContext& context);       // input digests, engine and tzdata versions

@@ -24,7 +24,19 @@ struct ByteStream::Inflater {
   }
 };
 
-ByteStream::ByteStream(int fd, std::string_view name) : fd_(fd), name_(name) {}
+size_t FdSource::read(char* out, size_t cap, std::string& error) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, out, cap);
+    if (n >= 0) return size_t(n);
+    if (errno == EINTR) continue;
+    error = std::string("read error: ") + std::strerror(errno);
+    return 0;
+  }
+}
+
+ByteStream::ByteStream(int fd, std::string_view name)
+    : own_source_(std::make_unique<FdSource>(fd)), source_(own_source_.get()), name_(name) {}
+ByteStream::ByteStream(RawSource& source, std::string_view name) : source_(&source), name_(name) {}
 ByteStream::~ByteStream() = default;
 
 size_t ByteStream::fail(std::string message) {
@@ -32,14 +44,11 @@ size_t ByteStream::fail(std::string message) {
   return 0;
 }
 
-size_t ByteStream::read_fd(char* out, size_t cap) {
-  for (;;) {
-    const ssize_t n = ::read(fd_, out, cap);
-    if (n >= 0) return size_t(n);
-    if (errno == EINTR) continue;
-    fail(std::string("read error: ") + std::strerror(errno));
-    return 0;
-  }
+size_t ByteStream::read_raw(char* out, size_t cap) {
+  std::string error;
+  const size_t n = source_->read(out, cap, error);
+  if (!error.empty()) return fail(std::move(error));
+  return n;
 }
 
 // Reads until two bytes are in hand (a pipe may deliver one byte at a time) or
@@ -47,7 +56,7 @@ size_t ByteStream::read_fd(char* out, size_t cap) {
 void ByteStream::detect() {
   in_.resize(kInBlock);
   while (in_end_ < 2 && !eof_) {
-    const size_t n = read_fd(in_.data() + in_end_, in_.size() - in_end_);
+    const size_t n = read_raw(in_.data() + in_end_, in_.size() - in_end_);
     if (!error_.empty()) return;
     if (n == 0) eof_ = true;
     in_end_ += n;
@@ -88,7 +97,7 @@ size_t ByteStream::read(char* out, size_t cap) {
     return n;
   }
   if (eof_) return 0;
-  return read_fd(out, cap);
+  return read_raw(out, cap);
 }
 
 size_t ByteStream::inflate_into(char* out, size_t cap) {
@@ -107,7 +116,7 @@ size_t ByteStream::inflate_into(char* out, size_t cap) {
         return 0;
       }
       in_pos_ = 0;
-      in_end_ = read_fd(in_.data(), in_.size());
+      in_end_ = read_raw(in_.data(), in_.size());
       if (!error_.empty()) return 0;
       if (in_end_ == 0) {
         eof_ = true;

@@ -13,10 +13,32 @@
 
 namespace slaudit::probe {
 
+// Where a ByteStream's raw bytes (as on disk: compressed for gzip) come from:
+// a file descriptor, or the probe pipeline's reading thread.
+class RawSource {
+ public:
+  virtual ~RawSource() = default;
+  // Up to `cap` bytes into `out`; 0 at the end. On an error returns 0 and
+  // sets `error` (without the input's name, which the ByteStream adds).
+  virtual size_t read(char* out, size_t cap, std::string& error) = 0;
+};
+
+// read(2) on a descriptor it does not own, retrying on EINTR.
+class FdSource : public RawSource {
+ public:
+  explicit FdSource(int fd) : fd_(fd) {}
+  size_t read(char* out, size_t cap, std::string& error) override;
+
+ private:
+  int fd_;
+};
+
 class ByteStream {
  public:
   // Does not own `fd`. `name` is used in error messages.
   ByteStream(int fd, std::string_view name);
+  // Reads `source`, which must outlive the stream.
+  ByteStream(RawSource& source, std::string_view name);
   ~ByteStream();
   ByteStream(const ByteStream&) = delete;
   ByteStream& operator=(const ByteStream&) = delete;
@@ -34,12 +56,13 @@ class ByteStream {
   enum class Mode { Unknown, Plain, Gzip };
   struct Inflater;
 
-  size_t read_fd(char* out, size_t cap);  // read(2), retrying on EINTR; sets error_
+  size_t read_raw(char* out, size_t cap);  // from the source; sets error_
   size_t inflate_into(char* out, size_t cap);
   void detect();
   size_t fail(std::string message);
 
-  int fd_;
+  std::unique_ptr<FdSource> own_source_;
+  RawSource* source_;
   std::string name_;
   Mode mode_ = Mode::Unknown;
   std::vector<char> in_;  // compressed input, or the plain bytes read to detect the format

@@ -29,8 +29,12 @@ bool starts_with_json_object(ByteStream& in) {
   return i < seen.size() && seen[i] == '{';
 }
 
-std::string read_stream(ByteStream& in, const std::string& name, const ProbeInput& input,
-                        const ProbeReadOptions& options) {
+}  // namespace
+
+std::string read_probe_stream(ByteStream& in, const std::string& path, const std::string& name, const ProbeInput& input,
+                              const ProbeReadOptions& options) {
+  if (path != "-")
+    if (std::string error = require_gzip_if_named(in, path); !error.empty()) return error;
   ProbeFormat format = options.format;
   if (format == ProbeFormat::Auto) {
     format = starts_with_json_object(in) ? ProbeFormat::Prometheus : ProbeFormat::Csv;
@@ -40,18 +44,15 @@ std::string read_stream(ByteStream& in, const std::string& name, const ProbeInpu
   return read_probe_csv_stream(in, name, input);
 }
 
-}  // namespace
-
 std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options) {
   if (path == "-") {
     ByteStream in(0, "<stdin>");
-    return read_stream(in, "<stdin>", input, options);
+    return read_probe_stream(in, path, "<stdin>", input, options);
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return path + ": cannot open: " + std::strerror(errno);
   ByteStream in(fd, path);
-  std::string error = require_gzip_if_named(in, path);
-  if (error.empty()) error = read_stream(in, path, input, options);
+  std::string error = read_probe_stream(in, path, path, input, options);
   ::close(fd);
   return error;
 }

@@ -18,6 +18,11 @@ struct ProbeReadOptions {
   PrometheusOptions prometheus;
 };
 
+// One input already open as a byte stream: `path` as given (a `.gz` name must
+// be gzip; `-` is not checked), `name` as errors show it.
+std::string read_probe_stream(ByteStream& in, const std::string& path, const std::string& name, const ProbeInput& input,
+                              const ProbeReadOptions& options = {});
+
 std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options = {});
 
 // Reads the paths in order; stops at the first whole-input error. `-` may

@@ -4,6 +4,7 @@
 // (engine/audit/probe/). Readers intern target names and push samples into a
 // ProbeSink as they stream; nothing here holds a whole file in memory.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,10 @@ class ProbeSink {
  public:
   virtual ~ProbeSink() = default;
   virtual void add(const ProbeSample& sample) = 0;
+  // Samples in the order read; the same as add() on each, one call per batch.
+  virtual void add_batch(std::span<const ProbeSample> samples) {
+    for (const ProbeSample& s : samples) add(s);
+  }
 };
 
 }  // namespace slaudit::probe

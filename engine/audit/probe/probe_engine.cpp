@@ -10,13 +10,19 @@ constexpr int32_t kUnresolved = -2;
 constexpr int32_t kNotMember = -1;
 }  // namespace
 
-bool bucket_is_bad(const model::ProbeRule& rule, unsigned __int128 ok, unsigned __int128 total) {
+BadTest::BadTest(const model::ProbeRule& rule)
+    : error_rate(rule.signal != model::ProbeSignal::SuccessRatio),
+      cmp(rule.cmp),
+      numerator(static_cast<uint64_t>(rule.threshold.coefficient())),
+      denominator(static_cast<uint64_t>(rule.threshold.denominator())) {}
+
+bool BadTest::operator()(unsigned __int128 ok, unsigned __int128 total) const {
   using I = unsigned __int128;
   // The measured value as a fraction v/total: success ratio ok/total, error rate (total-ok)/total.
-  const I v = rule.signal == model::ProbeSignal::SuccessRatio ? ok : total - ok;
-  const I lhs = v * I(static_cast<uint64_t>(rule.threshold.denominator()));
-  const I rhs = I(static_cast<uint64_t>(rule.threshold.coefficient())) * total;
-  switch (rule.cmp) {
+  const I v = error_rate ? total - ok : ok;
+  const I lhs = v * I(denominator);
+  const I rhs = I(numerator) * total;
+  switch (cmp) {
     case model::Comparator::LessThan: return lhs < rhs;
     case model::Comparator::AtMost: return lhs <= rhs;
     case model::Comparator::GreaterThan: return lhs > rhs;
@@ -27,10 +33,14 @@ bool bucket_is_bad(const model::ProbeRule& rule, unsigned __int128 ok, unsigned 
   return false;
 }
 
+bool bucket_is_bad(const model::ProbeRule& rule, unsigned __int128 ok, unsigned __int128 total) {
+  return BadTest(rule)(ok, total);
+}
+
 ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<ProbePart> parts,
                                      ProbeTargets& targets, const std::vector<std::string>& members,
                                      ProbeEngineOptions options)
-    : rule_(rule), parts_(std::move(parts)), targets_(&targets), options_(options) {
+    : rule_(rule), bad_test_(rule), parts_(std::move(parts)), targets_(&targets), options_(options) {
   if (rule_.bucket.count() <= 0) rule_.bucket = Seconds{60};
   const int64_t size = rule_.bucket.count();
   part_base_.push_back(0);
@@ -131,8 +141,18 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
   const int32_t m = s.target < member_.size() && member_[s.target] != kUnresolved ? member_[s.target] : member_of(s.target);
   if (m < 0) return note(s, counts_.not_a_target, "not a target of the clause");
   int32_t offset = 0;
-  const int64_t g = bucket_of(s.at, offset);
-  if (g < 0) return note(s, counts_.outside_period, "outside the audited periods");
+  int64_t g = cached_g_;
+  if (s.at >= cached_from_ && s.at < cached_to_) {
+    offset = static_cast<int32_t>((s.at - cached_start_).count());
+  } else {
+    g = bucket_of(s.at, offset);
+    if (g < 0) return note(s, counts_.outside_period, "outside the audited periods");
+    cached_g_ = g;
+    cached_start_ = s.at - Seconds{offset};
+    cached_from_ = std::max(cached_start_, parts_[part_of(g)].from);
+    cached_to_ = std::min(cached_start_ + rule_.bucket, parts_[part_of(g)].to);
+    cached_slot_ = static_cast<size_t>(g % window_);
+  }
   if (g < lo_) return note(s, counts_.late, "late: its bucket was finished (more than the lateness behind the latest sample)");
   if (finished_) return note(s, counts_.late, "late: the audit was finished");
   if (s.total == 0 || s.ok > s.total) return note(s, counts_.unusable, "ok is more than total, or total is 0");
@@ -147,7 +167,7 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
     weight = 1;
   }
   if (g - lo_ >= window_) finish_until(g - window_ + 1);
-  const size_t slot = static_cast<size_t>(g % window_);
+  const size_t slot = cached_slot_;
   Cell& c = ring_[slot][static_cast<size_t>(m)];
   if (c.first >= 0) {
     if (((c.samples & kRatioBit) != 0) != ratio)
@@ -182,8 +202,8 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
 
 bool ProbeClauseEngine::cell_bad(const Cell& c) const {
   if (c.samples & kRatioBit)  // the mean ratio: sum / (n * scale)
-    return bucket_is_bad(rule_, c.ok, static_cast<unsigned __int128>(c.total) * kRatioScale);
-  return bucket_is_bad(rule_, c.ok, c.total);
+    return bad_test_(c.ok, static_cast<unsigned __int128>(c.total) * kRatioScale);
+  return bad_test_(c.ok, c.total);
 }
 
 // One bucket of one target under one missing-data rule: `bad`, or `skip` (an

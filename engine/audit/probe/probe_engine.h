@@ -72,7 +72,18 @@ struct BucketTally {
 // Index of a missing-data rule in per-rule arrays.
 inline size_t missing_index(model::MissingData m) { return static_cast<size_t>(m); }
 
-class ProbeClauseEngine : public ProbeSink {
+// A rule's threshold test, its fraction taken apart once: the engine applies
+// it to every cell of every bucket.
+struct BadTest {
+  explicit BadTest(const model::ProbeRule& rule);
+  // ok/total <cmp> threshold (or the error rate (total-ok)/total), exactly.
+  bool operator()(unsigned __int128 ok, unsigned __int128 total) const;
+  bool error_rate = false;
+  model::Comparator cmp = model::Comparator::LessThan;
+  uint64_t numerator = 0, denominator = 1;  // the threshold
+};
+
+class ProbeClauseEngine final : public ProbeSink {
  public:
   // `members`: the clause's target names (interned into `targets` now, so a
   // listed target without a single sample still counts); empty: every target
@@ -138,6 +149,7 @@ class ProbeClauseEngine : public ProbeSink {
   void clear_runs(size_t variant);
 
   model::ProbeRule rule_;
+  BadTest bad_test_;
   std::vector<ProbePart> parts_;
   std::vector<int64_t> part_base_;  // size parts + 1
   std::vector<int64_t> part_skip_;  // buckets of part k before `from`
@@ -147,6 +159,13 @@ class ProbeClauseEngine : public ProbeSink {
   std::unordered_map<std::string, uint32_t> listed_;
   std::vector<std::string> member_names_;
   ProbeEngineOptions options_;
+
+  // The bucket of the latest sample: rows of one timestamp (or one minute) fall
+  // in the same bucket one after another, so most rows skip bucket_of's search
+  // and divisions. [cached_from_, cached_to_) is the bucket clipped to its part.
+  Instant cached_from_{Seconds{1}}, cached_to_{Seconds{0}}, cached_start_{};
+  int64_t cached_g_ = -1;
+  size_t cached_slot_ = 0;
 
   int64_t window_ = 1;  // slots per target
   int64_t lo_ = 0;      // oldest open bucket

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/util/sha256.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -132,6 +134,13 @@ TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
   const Run piped = scratch.run("contract.sla --probes - --period 2026-11 --format json --strict", "probes.csv");
   CHECK(piped.exit == 1);
   CHECK(nlohmann::json::parse(piped.out)["periods"][0]["down_seconds"] == report["periods"][0]["down_seconds"]);
+
+  // The probe file is an input named by the SHA-256 of its bytes, from a file or from standard input.
+  const std::string digest = slaudit::sha256_hex(kProbes);
+  CHECK(report["inputs"][1] == nlohmann::json({{"role", "probes"}, {"path", "probes.csv"}, {"sha256", digest}}));
+  CHECK(nlohmann::json::parse(piped.out)["inputs"][1] ==
+        nlohmann::json({{"role", "probes"}, {"path", "-"}, {"sha256", digest}}));
+  CHECK(has(text.out, "  probes    probes.csv    " + digest));
 
   const Run markdown = scratch.run("contract.sla --probes probes.csv --period 2026-11 --format markdown");
   CHECK(has(markdown.out, "## Probe measurements"));

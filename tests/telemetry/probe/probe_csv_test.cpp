@@ -156,3 +156,133 @@ TEST_CASE("probe csv: rows longer than one read block are parsed whole", "[probe
   CHECK(r.targets.name(r.samples[0].target).size() == target.size());
   CHECK(r.samples[1].record == 3);
 }
+
+// Lines inside a block are split by one scan for commas and line ends; the
+// input's last line (no '\n' after it) by the line splitter. Both must agree:
+// each case is read once in the middle of the input and once at its end.
+TEST_CASE("probe csv: the block scan and the last line agree on blanks, CRLF and field counts", "[probe-io]") {
+  struct Case {
+    const char* row;
+    const char* outcome;  // "used", "blank" (not a record), or the rejection reason
+  };
+  const Case cases[] = {
+      {"1793491200,a,1,2", "used"},
+      {"1793491200,a,1,2\r", "used"},                      // CRLF: the '\r' is not part of total
+      {"", "blank"},
+      {"\r", "blank"},
+      {"1793491200,a,1,2,", "wrong column count"},         // a fifth, empty field
+      {"1793491200,a,1,2,\r", "wrong column count"},
+      {"1793491200,a,1", "wrong column count"},
+      {",,,", "bad timestamp"},
+      {"1793491200,a,1,2\r\r", "bad number"},              // only one '\r' ends a line
+      {"1793491200,,1,2", "missing field: target"},
+      {"1793491200,a-target-name-longer-than-sixteen-bytes,17,20", "used"},
+  };
+  for (const Case& c : cases) {
+    for (const bool last : {false, true}) {
+      CAPTURE(c.row, last);
+      const std::string text = std::string("timestamp,target,ok,total\n") + c.row +
+                               (last ? "" : "\n1793491260,z,1,1\n");
+      const Result r = read_text(text);
+      REQUIRE(r.error.empty());
+      const uint64_t after = last ? 0 : 1;  // the row after it, when there is one
+      const std::string outcome = c.outcome;
+      if (outcome == "blank") {
+        CHECK(r.accounting.read == after);
+        CHECK(r.accounting.used == after);
+      } else if (outcome == "used") {
+        CHECK(r.accounting.read == 1 + after);
+        CHECK(r.accounting.used == 1 + after);
+        REQUIRE(!r.samples.empty());
+        CHECK(r.samples.front().record == 2);
+        CHECK(r.samples.front().total != 0);
+      } else {
+        CHECK(r.accounting.read == 1 + after);
+        CHECK(r.accounting.rejected == 1);
+        REQUIRE(r.accounting.first_rejections.size() == 1);
+        CHECK(r.accounting.first_rejections[0].record == 2);
+        CHECK(r.accounting.first_rejections[0].reason == outcome);
+      }
+      if (!last) {
+        REQUIRE(!r.samples.empty());
+        CHECK(r.samples.back().record == 3);  // line numbers count blank lines too
+      }
+    }
+  }
+}
+
+// Request counts: up to 19 digits, nothing but digits.
+// Each length, each digit, and a bad byte just outside '0'..'9' at each position.
+TEST_CASE("probe csv: request counts of every length, and bad bytes anywhere in them", "[probe-io]") {
+  struct Case {
+    std::string ok;
+    bool valid;
+    uint64_t value;
+  };
+  std::vector<Case> cases = {
+      {"0", true, 0},
+      {"7", true, 7},
+      {"10", true, 10},
+      {"99", true, 99},
+      {"100", true, 100},
+      {"4096", true, 4096},
+      {"12345", true, 12345},
+      {"908172", true, 908172},
+      {"1234567", true, 1234567},
+      {"12345678", true, 12345678},
+      {"99999999", true, 99999999},
+      {"00000001", true, 1},
+      {"123456789", true, 123456789},
+      {"9999999999999999999", true, 9999999999999999999ULL},
+      {"12345678901234567890", false, 0},            // 20 digits: too long
+      {"+1", false, 0},
+      {"-1", false, 0},
+      {"1.0", false, 0},
+      {" 1", false, 0},
+      {"1 ", false, 0},
+  };
+  // '/' and ':' are the bytes either side of the digits; try them at every position of 1 to 9 digits.
+  for (const char bad : {'/', ':', 'a', '\x80'}) {
+    for (size_t len = 1; len <= 9; ++len)
+      for (size_t at = 0; at < len; ++at) {
+        std::string text(len, '5');
+        text[at] = bad;
+        cases.push_back({text, false, 0});
+      }
+  }
+  for (const Case& c : cases) {
+    CAPTURE(c.ok);
+    // total: 19 nines, below 2^64 and never less than ok.
+    const Result r = read_text("timestamp,target,ok,total\n1793491200,a," + c.ok + ",9999999999999999999\n");
+    REQUIRE(r.error.empty());
+    if (c.valid) {
+      REQUIRE(r.samples.size() == 1);
+      CHECK(r.samples[0].ok == c.value);
+      CHECK(r.samples[0].total == 9999999999999999999ULL);
+    } else {
+      CHECK(r.samples.empty());
+      REQUIRE(r.accounting.first_rejections.size() == 1);
+      CHECK(r.accounting.first_rejections[0].reason == "bad number");
+    }
+  }
+  // 8,000 values of 1 to 8 digits (a fixed linear congruential sequence) in one input.
+  std::string text = "timestamp,target,ok,total\n";
+  std::vector<uint64_t> values;
+  uint64_t x = 12345;
+  for (int i = 0; i < 8000; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    static constexpr uint64_t kTens[] = {10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+    values.push_back((x >> 20) % kTens[i % 8]);
+    text += "1793491200,a" + std::to_string(i) + "," + std::to_string(values.back()) + ",100000000\n";
+  }
+  const Result many = read_text(text);
+  REQUIRE(many.samples.size() == values.size());
+  for (size_t i = 0; i < values.size(); ++i)
+    if (many.samples[i].ok != values[i]) FAIL("row " << i << ": " << many.samples[i].ok << " != " << values[i]);
+
+  // The count as total, and as the last field of the line and of the input.
+  const Result r = read_text("timestamp,target,ok,total\n1793491200,a,3,12345678\n1793491200,b,0,87654321");
+  REQUIRE(r.samples.size() == 2);
+  CHECK(r.samples[0].total == 12345678);
+  CHECK(r.samples[1].total == 87654321);
+}
