@@ -88,6 +88,7 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
     bool in_clause = false, by_other = false;
     std::vector<Seconds>* times = nullptr;
     size_t* breaches = nullptr;
+    size_t count = 0;  // incidents of this name
   };
   std::map<const std::string*, FaultRole> roles;
   const std::string unclassified = "unclassified";
@@ -106,6 +107,21 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
     }
     return roles.emplace(name, role).first->second;
   };
+  // Counted first, so that every list is made its exact size at once: a list
+  // that grows holds its old and new storage together, and on a large log
+  // these lists are a good part of the audit's memory.
+  size_t uncovered_count = 0;
+  for (const size_t index : in.incidents) {
+    FaultRole& role = role_of((*in.log)[index]);
+    if (role.times) ++role.count;
+    uncovered_count += !role.in_clause && !role.by_other;
+  }
+  // Names from different readers' tables may share one list: add their counts up.
+  std::map<std::vector<Seconds>*, size_t> sizes;
+  for (const auto& [name, role] : roles)
+    if (role.times) sizes[role.times] += role.count;
+  for (const auto& [times, size] : sizes) times->reserve(size);
+  out.uncovered_incidents.reserve(uncovered_count);
   for (const size_t index : in.incidents) {
     const Incident* i = &(*in.log)[index];
     FaultRole& role = role_of(*i);
