@@ -383,11 +383,15 @@ AuditResult run_audit(const AuditRequest& req) {
   report.currency = *contract.currency;
   report.range = req.range.label;
   const ServiceIndex by_service = index_services(req);
+  // Recovery clauses read what availability clauses read and write nothing
+  // they share, so on a large log they run beside them, on another core.
+  const bool beside = req.use_threads && !contract.recovery.empty() && !contract.availability.empty() &&
+                      req.incidents.size() >= kIncidentsWorthAThread;
+  std::future<RecoveryPart> recovery_beside;
+  if (beside) recovery_beside = std::async(std::launch::async, [&] { return audit_recovery_clauses(req, *zone, by_service); });
   for (size_t c = 0; c < contract.availability.size(); ++c) audit_clause(req, *zone, c, by_service, report);
   account_probes(req, report);
-  // After the availability clauses, not beside them: together they would hold
-  // both sets of working memory at once, for a tenth of a second saved at 1M incidents.
-  RecoveryPart recovery = audit_recovery_clauses(req, *zone, by_service);
+  RecoveryPart recovery = beside ? recovery_beside.get() : audit_recovery_clauses(req, *zone, by_service);
   report.recovery = std::move(recovery.audits);
   report.notes.insert(report.notes.end(), recovery.notes.begin(), recovery.notes.end());
 
