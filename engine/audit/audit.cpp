@@ -58,14 +58,25 @@ std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, co
     return last_matches;
   };
   size_t count = 0;
-  for (const Incident& incident : incidents) count += of_service(incident);
-  keyed.reserve(count);  // once: a growing vector would hold its old and new storage together
+  bool in_order = true;  // logs are mostly written as incidents start: then nothing needs sorting
+  std::optional<Instant> previous;
+  for (const Incident& incident : incidents) {
+    if (!of_service(incident)) continue;
+    ++count;
+    in_order = in_order && (!previous || *previous <= incident.start);
+    previous = incident.start;
+  }
+  std::vector<size_t> out;
+  out.reserve(count);  // once: a growing vector would hold its old and new storage together
+  if (in_order) {
+    for (size_t i = 0; i < incidents.size(); ++i)
+      if (of_service(incidents[i])) out.push_back(i);
+    return out;
+  }
+  keyed.reserve(count);
   for (size_t i = 0; i < incidents.size(); ++i)
     if (of_service(incidents[i])) keyed.emplace_back(incidents[i].start, i);
-  // Logs are mostly written as incidents start: then they are in order already.
-  if (!std::is_sorted(keyed.begin(), keyed.end())) std::sort(keyed.begin(), keyed.end());
-  std::vector<size_t> out;
-  out.reserve(keyed.size());
+  std::sort(keyed.begin(), keyed.end());
   for (const auto& k : keyed) out.push_back(k.second);
   return out;
 }
