@@ -1,6 +1,7 @@
 #include "engine/audit/recovery.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 
 #include "engine/audit/incident_rules.h"
@@ -90,12 +91,17 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
     size_t* breaches = nullptr;
     size_t count = 0;  // incidents of this name
   };
-  std::map<const std::string*, FaultRole> roles;
+  // A handful of names (fault classes times the tables that shared them):
+  // a short list searched by address beats a tree, and a log's incidents
+  // often repeat the last name. A deque keeps each role where it was put.
+  std::deque<std::pair<const std::string*, FaultRole>> roles;
+  std::pair<const std::string*, FaultRole>* last = nullptr;
   const std::string unclassified = "unclassified";
   const auto role_of = [&](const Incident& i) -> FaultRole& {
     const std::string* name = i.fault ? &*i.fault : &unclassified;
-    auto it = roles.find(name);
-    if (it != roles.end()) return it->second;
+    if (last && last->first == name) return last->second;
+    for (auto& known : roles)
+      if (known.first == name) return (last = &known)->second;
     FaultRole role;
     role.in_clause = std::find(c.faults.begin(), c.faults.end(), *name) != c.faults.end();
     role.by_other = std::find(in.covered_by_any.begin(), in.covered_by_any.end(), *name) != in.covered_by_any.end();
@@ -105,7 +111,8 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
     } else if (!role.by_other) {
       role.times = &uncovered[*name];
     }
-    return roles.emplace(name, role).first->second;
+    roles.emplace_back(name, role);
+    return (last = &roles.back())->second;
   };
   // Counted first, so that every list is made its exact size at once: a list
   // that grows holds its old and new storage together, and on a large log

@@ -33,7 +33,10 @@ std::string recovery_clause(const HtmlContext& context, const audit::RecoveryAud
   if (!r.uncovered.empty()) {
     out += "<p>Fault classes no recovery clause covers:</p>\n" + stats_table(r.uncovered, false);
     std::string ids;
-    for (const std::string& id : r.uncovered_incidents) ids += (ids.empty() ? "" : ", ") + id;
+    for (const std::string& id : r.uncovered_incidents) {
+      if (!ids.empty()) ids += ", ";
+      ids += id;
+    }
     out += "<p>" + html_escape("Their incidents: " + ids) + "</p>\n";
   }
   return out + "</article>\n";

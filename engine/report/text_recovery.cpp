@@ -53,8 +53,15 @@ std::string uncovered_text(const audit::RecoveryAudit& audit) {
   std::string out = "    fault classes no recovery clause covers:\n";
   out += fault_table(audit.uncovered, false).render("      ");
   std::string ids;
-  for (const std::string& id : audit.uncovered_incidents) ids += (ids.empty() ? "" : ", ") + id;
-  if (!ids.empty()) out += "    their incidents: " + ids + "\n";
+  for (const std::string& id : audit.uncovered_incidents) {
+    if (!ids.empty()) ids += ", ";
+    ids += id;
+  }
+  if (!ids.empty()) {
+    out += "    their incidents: ";
+    out += ids;
+    out += "\n";
+  }
   return out;
 }
 
