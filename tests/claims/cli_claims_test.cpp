@@ -2,8 +2,6 @@
 // example and on small files, for exit codes, digests and input errors.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -19,7 +17,6 @@
 #include "engine/util/sha256.h"
 #include "tests/support/cli_run.h"
 
-namespace fs = std::filesystem;
 
 namespace {
 

@@ -2,13 +2,10 @@
 // for exit codes, digests, --strict and the billing inputs' errors.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -16,7 +13,6 @@
 #include "engine/util/sha256.h"
 #include "tests/support/cli_run.h"
 
-namespace fs = std::filesystem;
 
 namespace {
 

@@ -2,13 +2,10 @@
 // (SLAUDIT_CLI) on small files, for output, exit codes and formats.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,7 +14,6 @@
 #include "rules/registry.h"
 #include "tests/support/cli_run.h"
 
-namespace fs = std::filesystem;
 
 namespace {
 

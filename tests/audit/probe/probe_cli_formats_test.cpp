@@ -3,21 +3,18 @@
 // file and from standard input. Figures worked by hand beside each check.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/util/sha256.h"
+#include "tests/support/cli_run.h"
 
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -81,46 +78,22 @@ std::string gzip(const std::string& text) {
   return out;
 }
 
-struct Run {
-  int exit = -1;
-  std::string out, err;
-};
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class Scratch {
+// A scratch folder with the test's files; `slaudit audit` runs inside it.
+class Scratch : public slaudit::testing::ScratchDir {
  public:
-  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-probe-formats-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
+  Scratch() : ScratchDir("cli-probe-formats") {
     write("contract.sla", kContract);
     write("q.json", kPrometheus);
     write("probes.csv.gz", gzip(kCsv));
   }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  void write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(dir_ / name, std::ios::binary) << bytes;
-  }
-  std::string read(const std::string& name) const { return slurp(dir_ / name); }
+  // `stdin_file`: a file of the folder to give the command as standard input.
   Run run(const std::string& args, const std::string& stdin_file = "") const {
-    const std::string command = "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' audit " + args +
-                                (stdin_file.empty() ? "" : " < " + stdin_file) + " > out.txt 2> err.txt";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
+    return ScratchDir::run(SLAUDIT_CLI, "audit " + args + (stdin_file.empty() ? "" : " < " + stdin_file));
   }
-
- private:
-  fs::path dir_;
 };
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

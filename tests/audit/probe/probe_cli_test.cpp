@@ -2,20 +2,17 @@
 // small probe file, read from a file and from standard input.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/util/sha256.h"
+#include "tests/support/cli_run.h"
 
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -50,41 +47,21 @@ const char* const kProbes =
     "1793493600,p1,10,10\n"
     "2026-12-05T00:00:00Z,p1,1,1\n";
 
-struct Run {
-  int exit = -1;
-  std::string out, err;
-};
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class Scratch {
+// A scratch folder with the test's files; `slaudit audit` runs inside it.
+class Scratch : public slaudit::testing::ScratchDir {
  public:
-  Scratch() : dir_(fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
-    std::ofstream(dir_ / "contract.sla", std::ios::binary) << kContract;
-    std::ofstream(dir_ / "probes.csv", std::ios::binary) << kProbes;
+  Scratch() : ScratchDir("cli-probe") {
+    write("contract.sla", kContract);
+    write("probes.csv", kProbes);
   }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  // `stdin_file`: a file of the folder to give the command as standard input.
   Run run(const std::string& args, const std::string& stdin_file = "") const {
-    const std::string command = "cd '" + dir_.string() + "' && '" SLAUDIT_CLI "' audit " + args +
-                                (stdin_file.empty() ? "" : " < " + stdin_file) + " > out.txt 2> err.txt";
-    const int status = std::system(command.c_str());
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
+    return ScratchDir::run(SLAUDIT_CLI, "audit " + args + (stdin_file.empty() ? "" : " < " + stdin_file));
   }
-
- private:
-  fs::path dir_;
 };
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The keys of `value` are exactly those docs/audit-report.schema.json allows for
 // $defs/`def`, and every required one is there (one level: enough for the probe objects).
@@ -151,8 +128,7 @@ TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad targe
   const Run none = scratch.run("contract.sla --period 2026-11");
   CHECK(none.exit == 2);
   CHECK(has(none.err, "give --incidents, --probes, or both"));
-  std::ofstream(fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid())) / "map.json")
-      << "{\"p9\": {\"service\": \"nope\"}}";
+  scratch.write("map.json", "{\"p9\": {\"service\": \"nope\"}}");
   const Run map = scratch.run("contract.sla --probes probes.csv --targets map.json --period 2026-11");
   CHECK(map.exit == 2);
   CHECK(has(map.err, "map.json: target \"p9\": no service \"nope\" in the contract"));
@@ -160,17 +136,16 @@ TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad targe
 
 TEST_CASE("probe cli: a target map adds targets; a row behind the lateness is counted late", "[probe]") {
   const Scratch scratch;
-  const fs::path dir = fs::temp_directory_path() / ("slaudit-cli-probe-" + std::to_string(::getpid()));
-  std::ofstream(dir / "map.json") << "{\"p2\": {\"service\": \"api\", \"cluster\": \"c1\"}}";
+  scratch.write("map.json", "{\"p2\": {\"service\": \"api\", \"cluster\": \"c1\"}}");
   // p2 (mapped) bad at minutes 40 and 41: a run of 2, 120 s down. The p1 row at 00:05
   // comes after the p2 row at 00:41: 36 min behind, more than --lateness 10m: late, not used
   // (00:35 is 6 min behind: in time).
-  std::ofstream(dir / "more.csv") << "timestamp,target,success\n"
-                                     "2026-11-01T00:40:00Z,p2,0\n"
-                                     "2026-11-01T00:41:00Z,p2,0\n"
-                                     "2026-11-01T00:35:00Z,p1,1\n"
-                                     "2026-11-01T00:05:00Z,p1,0\n"
-                                     "2026-11-01T00:06:00Z,p3,0\n";
+  scratch.write("more.csv", "timestamp,target,success\n"
+                            "2026-11-01T00:40:00Z,p2,0\n"
+                            "2026-11-01T00:41:00Z,p2,0\n"
+                            "2026-11-01T00:35:00Z,p1,1\n"
+                            "2026-11-01T00:05:00Z,p1,0\n"
+                            "2026-11-01T00:06:00Z,p3,0\n");
   const Run run = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --format json");
   INFO(run.err);
   const auto report = nlohmann::json::parse(run.out);
