@@ -40,23 +40,13 @@ class BoundedQueue {
   std::optional<T> pop() {
     std::unique_lock lock(mutex_);
     not_empty_.wait(lock, [&] { return closed_ || !items_.empty(); });
-    if (items_.empty()) return std::nullopt;
-    T item = std::move(items_.front());
-    items_.pop_front();
-    lock.unlock();
-    not_full_.notify_one();
-    return item;
+    return take_front(lock);
   }
 
   // Never blocks: an item if one is waiting (used to recycle buffers).
   std::optional<T> try_pop() {
     std::unique_lock lock(mutex_);
-    if (items_.empty()) return std::nullopt;
-    T item = std::move(items_.front());
-    items_.pop_front();
-    lock.unlock();
-    not_full_.notify_one();
-    return item;
+    return take_front(lock);
   }
 
   // Never blocks: false when full or closed (used to give buffers back).
@@ -79,6 +69,16 @@ class BoundedQueue {
   }
 
  private:
+  // The front item, if any, taken under `lock`; a producer waiting for room is woken.
+  std::optional<T> take_front(std::unique_lock<std::mutex>& lock) {
+    if (items_.empty()) return std::nullopt;
+    T item = std::move(items_.front());
+    items_.pop_front();
+    lock.unlock();
+    not_full_.notify_one();
+    return item;
+  }
+
   std::mutex mutex_;
   std::condition_variable not_full_, not_empty_;
   std::deque<T> items_;
