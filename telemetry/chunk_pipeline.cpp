@@ -26,8 +26,9 @@ ChunkPipeline::~ChunkPipeline() {
 }
 
 unsigned ChunkPipeline::workers_for_this_machine() {
+  // The caller's thread parses too, while it waits for the oldest chunk.
   const unsigned cores = std::thread::hardware_concurrency();
-  return cores <= 1 ? 0 : std::min(cores, 4u);
+  return cores <= 1 ? 0 : std::min(cores - 1, 3u);
 }
 
 void ChunkPipeline::submit_view(std::string_view text, size_t first_line) {
@@ -67,14 +68,39 @@ void ChunkPipeline::finish() {
 
 void ChunkPipeline::merge_oldest() {
   std::unique_ptr<Chunk> oldest;
-  {
-    std::unique_lock lock(mutex_);
-    chunk_parsed_.wait(lock, [&] { return in_flight_.front()->parsed; });
-    oldest = std::move(in_flight_.front());
-    in_flight_.pop_front();
+  for (;;) {
+    Chunk* waiting = nullptr;
+    {
+      std::unique_lock lock(mutex_);
+      // Rather than wait for the oldest, the caller parses a chunk no worker
+      // has taken yet: with one worker fewer than cores, every core keeps busy
+      // and none is shared between the reading thread and a worker.
+      chunk_parsed_.wait(lock, [&] { return in_flight_.front()->parsed || !to_parse_.empty(); });
+      if (in_flight_.front()->parsed) {
+        oldest = std::move(in_flight_.front());
+        in_flight_.pop_front();
+        break;
+      }
+      waiting = to_parse_.front();
+      to_parse_.pop_front();
+    }
+    parse_one(*waiting, inline_builder_);
   }
   if (oldest->failure) std::rethrow_exception(oldest->failure);
   merge_(oldest->records);
+}
+
+void ChunkPipeline::parse_one(Chunk& chunk, IncidentBuilder& builder) {
+  try {
+    parse_(chunk.text, chunk.first_line, builder, chunk.records);
+  } catch (...) {
+    chunk.failure = std::current_exception();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    chunk.parsed = true;
+  }
+  chunk_parsed_.notify_all();
 }
 
 void ChunkPipeline::work() {
@@ -90,16 +116,7 @@ void ChunkPipeline::work() {
       chunk = to_parse_.front();
       to_parse_.pop_front();
     }
-    try {
-      parse_(chunk->text, chunk->first_line, builder, chunk->records);
-    } catch (...) {
-      chunk->failure = std::current_exception();
-    }
-    {
-      std::lock_guard lock(mutex_);
-      chunk->parsed = true;
-    }
-    chunk_parsed_.notify_all();
+    parse_one(*chunk, builder);
   }
 }
 

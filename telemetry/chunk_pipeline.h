@@ -56,7 +56,7 @@ class ChunkPipeline {
   // Merges every chunk left. A worker's exception (out of memory) is rethrown here.
   void finish();
 
-  // Workers for a machine: one per core, at most four, none on one core.
+  // Workers for a machine: one per core but the caller's, at most three, none on one core.
   static unsigned workers_for_this_machine();
 
  private:
@@ -71,6 +71,7 @@ class ChunkPipeline {
 
   void submit(std::unique_ptr<Chunk> chunk);
   void merge_oldest();
+  void parse_one(Chunk& chunk, IncidentBuilder& builder);
   void work();
 
   Parse parse_;
