@@ -1,5 +1,8 @@
 #include "engine/text/display_width.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace slaudit {
 
 namespace {
@@ -46,6 +49,18 @@ char32_t decode_utf8(std::string_view text, size_t& i) {
 size_t first_invalid_utf8(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
+    // Most text is ASCII: step over it eight bytes at a time.
+    while (i + 8 <= text.size()) {
+      uint64_t word;
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if ((word & 0x8080808080808080ULL) != 0) break;
+      i += 8;
+    }
+    if (i == text.size()) break;
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
     const size_t at = i;
     const unsigned char lead = static_cast<unsigned char>(text[i]);
     const char32_t cp = decode_utf8(text, i);
