@@ -54,6 +54,7 @@ class CsvReader {
   void finish_line(CsvRecord& record, size_t start, std::string error);
   bool read_quoted(CsvRecord& record, size_t start, std::string& value);
   bool read_unquoted(CsvRecord& record, size_t start, std::string& value);
+  size_t next_special(size_t from) const;  // the first ',', '"', '\n' or '\r' from `from`, or the end
   bool truncated_ = false;
   size_t field_number_ = 0;  // 1-based, of the field being read: for messages
 
