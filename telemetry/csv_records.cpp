@@ -10,7 +10,7 @@ namespace slaudit {
 
 namespace {
 
-RawRecord rejected(std::string reason) { return {std::nullopt, std::move(reason)}; }
+RawRecord rejected(std::string reason) { return {std::nullopt, std::move(reason), nullptr}; }
 
 std::string header_problem(const CsvRecord& header) {
   const std::string where = "the header row (line " + std::to_string(header.line) + ")";
@@ -73,7 +73,7 @@ RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row)
     }
     if (auto reason = place(name, row.fields[i], raw)) return rejected(std::move(*reason));
   }
-  return {std::move(raw), {}};
+  return {std::move(raw), {}, nullptr};
 }
 
 }  // namespace slaudit
