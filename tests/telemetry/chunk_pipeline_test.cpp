@@ -3,8 +3,12 @@
 // worker's failure reaches the caller.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "telemetry/chunk_pipeline.h"
@@ -62,4 +66,40 @@ TEST_CASE("telemetry chunk pipeline: a worker's exception is rethrown to the cal
     CHECK_THROWS_WITH(submit_all(), "worker failed");
     CHECK(merged == 1);  // the chunk before the failure was merged; nothing after it
   }
+}
+
+TEST_CASE("telemetry chunk pipeline: the caller parses waiting chunks while its oldest is not parsed yet",
+          "[telemetry][chunks]") {
+  // The one worker holds its first chunk until the caller's thread has parsed
+  // one itself: without the caller's help it would wait for ever, so it gives
+  // up after ten seconds and the test fails instead of hanging.
+  const std::thread::id caller = std::this_thread::get_id();
+  std::mutex mutex;
+  std::condition_variable parsed_by_caller;
+  size_t by_caller = 0;
+  bool worker_gave_up = false;
+  std::vector<std::string> merged;
+  ChunkPipeline pipeline(
+      [&](std::string_view text, size_t first_line, IncidentBuilder& builder, ChunkRecords& out) {
+        if (std::this_thread::get_id() == caller) {
+          std::lock_guard lock(mutex);
+          ++by_caller;
+          parsed_by_caller.notify_all();
+        } else {
+          std::unique_lock lock(mutex);
+          if (!parsed_by_caller.wait_for(lock, std::chrono::seconds(10), [&] { return by_caller > 0; }))
+            worker_gave_up = true;
+        }
+        parse_one(text, first_line, builder, out);
+      },
+      [&](ChunkRecords& records) { merged.push_back(records.incidents.at(0).id); }, nullptr, 1);
+  std::vector<std::string> expected;
+  for (size_t i = 0; i < 20; ++i) {
+    expected.push_back("chunk" + std::to_string(i));
+    pipeline.submit_copy(expected.back(), i + 1);
+  }
+  pipeline.finish();
+  CHECK_FALSE(worker_gave_up);
+  CHECK(by_caller > 0);
+  CHECK(merged == expected);
 }
