@@ -47,12 +47,22 @@ std::string total_section(const audit::AuditReport& report) {
 
 std::string render_text(const audit::AuditReport& report, const SourceFile& contract, bool explain) {
   const TextContext context{report, contract, TimeZone::find(report.timezone), explain};
-  std::string out = heading(context) + "\n" + text_availability(context) + "\n";
-  const std::string recovery = text_recovery(context);
-  if (!recovery.empty()) out += recovery + "\n";
-  const std::string probes = text_probes(context);
-  if (!probes.empty()) out += probes + "\n";
-  return out + records_section(report) + "\n" + inputs_section(report) + "\n" + total_section(report);
+  // Appended section by section into one string: a large log's recovery
+  // section runs to megabytes, and each `a + b` would copy it again. Each
+  // section is followed by an empty line; recovery and probes only when present.
+  std::string out = heading(context);
+  out += '\n';
+  const auto section = [&out](const std::string& text, const char* after) {
+    out += text;
+    out += after;
+  };
+  section(text_availability(context), "\n");
+  if (std::string recovery = text_recovery(context); !recovery.empty()) section(recovery, "\n");
+  if (std::string probes = text_probes(context); !probes.empty()) section(probes, "\n");
+  section(records_section(report), "\n");
+  section(inputs_section(report), "\n");
+  section(total_section(report), "");
+  return out;
 }
 
 }  // namespace slaudit::report
