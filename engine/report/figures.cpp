@@ -16,10 +16,13 @@ cpp_int power_of_ten(int digits) {
 // "12345" with 2 digits -> "123.45"; "5" -> "0.05".
 std::string place_point(std::string digits, int fraction) {
   if (fraction <= 0) return digits;
-  if (digits.size() <= static_cast<size_t>(fraction))
-    digits.insert(0, static_cast<size_t>(fraction) + 1 - digits.size(), '0');
-  digits.insert(digits.size() - static_cast<size_t>(fraction), ".");
-  return digits;
+  const size_t places = static_cast<size_t>(fraction);
+  // Zeros in front, then the point by iterator: GCC 12 at -O3 misreads insert(pos, "...") here (-Wrestrict).
+  std::string text;
+  if (digits.size() <= places) text.assign(places + 1 - digits.size(), '0');
+  text += digits;
+  text.insert(text.end() - static_cast<std::ptrdiff_t>(places), '.');
+  return text;
 }
 
 // Drops trailing fractional zeros and then a bare point: "43.20" -> "43.2", "5.00" -> "5".
@@ -49,7 +52,25 @@ std::string minutes_text(const audit::Rational& seconds) {
   return shown.text + kInexactMark;
 }
 
-std::string minutes_text(Seconds seconds) { return minutes_text(audit::Rational(seconds.count())); }
+std::string minutes_text(Seconds seconds) {
+  // Whole seconds in hundredths of a minute are |s| * 100 / 60: in 64 bits for
+  // any realistic duration (a recovery report prints one per incident, and big
+  // integers cost microseconds each); the rule is the Rational overload's.
+  const int64_t s = seconds.count();
+  constexpr int64_t kFits = int64_t{1} << 56;
+  if (s <= -kFits || s >= kFits) return minutes_text(audit::Rational(s));
+  const uint64_t hundredths = static_cast<uint64_t>(s < 0 ? -s : s) * 100;
+  uint64_t scaled = hundredths / 60;
+  const uint64_t remainder = hundredths % 60;
+  if (remainder * 2 >= 60) ++scaled;  // half up, on the magnitude
+  std::string text = s < 0 && scaled != 0 ? "-" : "";
+  text += std::to_string(scaled / 100);
+  text += '.';
+  text += static_cast<char>('0' + scaled % 100 / 10);
+  text += static_cast<char>('0' + scaled % 10);
+  if (remainder == 0) return trim_fraction(std::move(text));
+  return text + kInexactMark;
+}
 
 std::string percent_text(const audit::Rational& share) {
   const DecimalText shown = decimal_digits(share * 100, 4, true);

@@ -2,7 +2,9 @@
 // rounded or cut value off as exact.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "engine/report/figures.h"
 
@@ -39,6 +41,26 @@ TEST_CASE("report figures: minutes are exact when they have at most two decimals
   CHECK(minutes_text(Rational(1, 10)) == "0.00~");  // not zero, and it says so
   CHECK(minutes_text(Rational(3601, 2)) == "30.01~");
   CHECK(minutes_text(Rational(2593)) == "43.22~");
+}
+
+TEST_CASE("report figures: whole seconds in minutes read the same in 64 bits as through the exact fraction",
+          "[report]") {
+  // Worked: 20 s = 1/3 min -> 0.33~; 30 s = 0.5 min exactly; -40 s -> -0.67~ (half up on the magnitude);
+  // -1 s = -1/60 min -> -0.02~ (1.666... hundredths rounds to 2).
+  CHECK(minutes_text(Seconds(20)) == "0.33~");
+  CHECK(minutes_text(Seconds(30)) == "0.5");
+  CHECK(minutes_text(Seconds(-40)) == "-0.67~");
+  CHECK(minutes_text(Seconds(-1)) == "-0.02~");
+  // Every second from -2 h to 2 h, and a few far ones, against the Rational overload.
+  std::vector<int64_t> seconds;
+  for (int64_t s = -7200; s <= 7200; ++s) seconds.push_back(s);
+  for (int64_t s : {int64_t{1} << 40, (int64_t{1} << 56) - 1, int64_t{1} << 56, std::numeric_limits<int64_t>::max(),
+                    std::numeric_limits<int64_t>::min() + 1})
+    for (int64_t sign : {1, -1}) seconds.push_back(s * sign);
+  for (int64_t s : seconds) {
+    INFO(s << " s");
+    CHECK(minutes_text(Seconds(s)) == minutes_text(Rational(s)));
+  }
 }
 
 TEST_CASE("report figures: money is integer minor units shown in the currency's digits", "[report]") {
