@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
@@ -231,8 +232,8 @@ int run_audit_command(const AuditOptions& o) {
   record_inputs(inputs, report);
   account_records(*log, request.incidents.size(), report);
   // The report holds all it prints: the incidents (most of a large audit's
-  // memory) go before the report is rendered beside them.
-  std::vector<Incident>().swap(request.incidents);
+  // memory) are freed on another core while the report is rendered (joined on return).
+  std::jthread release_incidents([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
   account_probe_files(probe_options, probe_run, report);
   warn_unused(o.claims, request.claims, origins.claims, report);
   warn_unused(o.billing, request.fees, origins.fees, report);
