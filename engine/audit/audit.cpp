@@ -41,46 +41,6 @@ Instant midnight(const TimeZone& zone, LocalDate day) {
   return zone.to_utc(LocalSeconds{to_local_days(day).time_since_epoch()});
 }
 
-// Incident indexes of one service, by start.
-std::vector<size_t> service_incidents(const std::vector<Incident>& incidents, const std::string& service) {
-  // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
-  std::vector<std::pair<Instant, size_t>> keyed;
-  // Incidents share their names' storage: compare the text once per name, not once per incident.
-  const std::string* last_name = nullptr;
-  bool last_matches = false;
-  const auto of_service = [&](const Incident& incident) {
-    if (!incident.service) return false;
-    const std::string* name = &*incident.service;
-    if (name != last_name) {
-      last_name = name;
-      last_matches = *name == service;
-    }
-    return last_matches;
-  };
-  size_t count = 0;
-  bool in_order = true;  // logs are mostly written as incidents start: then nothing needs sorting
-  std::optional<Instant> previous;
-  for (const Incident& incident : incidents) {
-    if (!of_service(incident)) continue;
-    ++count;
-    in_order = in_order && (!previous || *previous <= incident.start);
-    previous = incident.start;
-  }
-  std::vector<size_t> out;
-  out.reserve(count);  // once: a growing vector would hold its old and new storage together
-  if (in_order) {
-    for (size_t i = 0; i < incidents.size(); ++i)
-      if (of_service(incidents[i])) out.push_back(i);
-    return out;
-  }
-  keyed.reserve(count);
-  for (size_t i = 0; i < incidents.size(); ++i)
-    if (of_service(incidents[i])) keyed.emplace_back(incidents[i].start, i);
-  std::sort(keyed.begin(), keyed.end());
-  for (const auto& k : keyed) out.push_back(k.second);
-  return out;
-}
-
 // Each period's incidents: those overlapping its audited part.
 std::vector<std::vector<size_t>> bucket(const std::vector<Incident>& incidents, const std::vector<size_t>& indexes,
                                         const std::vector<std::pair<Instant, Instant>>& parts, Instant range_end) {
@@ -148,9 +108,41 @@ constexpr size_t kIncidentsWorthAThread = 20000;
 
 using ServiceIndex = std::vector<std::vector<size_t>>;  // per service, incident indexes by start
 
+// Per service, its incidents' indexes by start (ties in log order). One pass
+// over the log for every service: the incidents are most of the memory, and
+// each pass reads all of it.
 ServiceIndex index_services(const AuditRequest& req) {
-  ServiceIndex out;
-  for (const auto& s : req.contract->services) out.push_back(service_incidents(req.incidents, s.name));
+  const auto& services = req.contract->services;
+  ServiceIndex out(services.size());
+  std::vector<char> in_order(services.size(), 1);  // logs are mostly written as incidents start
+  std::vector<Instant> latest_start(services.size(), Instant::min());
+  // Incidents share their names' storage: compare the text once per name, not once per incident.
+  const std::string* last_name = nullptr;
+  std::vector<size_t> slots;  // the services named so (one, in a checked contract)
+  for (size_t i = 0; i < req.incidents.size(); ++i) {
+    const Incident& incident = req.incidents[i];
+    if (!incident.service) continue;
+    if (&*incident.service != last_name) {
+      last_name = &*incident.service;
+      slots.clear();
+      for (size_t s = 0; s < services.size(); ++s)
+        if (services[s].name == *last_name) slots.push_back(s);
+    }
+    for (const size_t s : slots) {
+      if (incident.start < latest_start[s]) in_order[s] = 0;
+      latest_start[s] = std::max(latest_start[s], incident.start);
+      out[s].push_back(i);
+    }
+  }
+  for (size_t s = 0; s < services.size(); ++s) {
+    if (in_order[s]) continue;
+    // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
+    std::vector<std::pair<Instant, size_t>> keyed;
+    keyed.reserve(out[s].size());
+    for (const size_t i : out[s]) keyed.emplace_back(req.incidents[i].start, i);
+    std::sort(keyed.begin(), keyed.end());
+    for (size_t k = 0; k < keyed.size(); ++k) out[s][k] = keyed[k].second;
+  }
   return out;
 }
 
