@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
@@ -269,10 +270,21 @@ class LogReader {
  private:
   // On a worker: reads only the chunk and what never changes once chunks are cut.
   void parse_chunk(std::string_view text, size_t first_line, IncidentBuilder& builder, ChunkRecords& out) const {
-    // Room for a record per line at once: growing would copy the incidents again and again.
-    const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-    out.incidents.reserve(lines);
-    out.id_hashes.reserve(lines);
+    // Room for the chunk's records at once: growing would copy the incidents
+    // again and again. The first chunk counts its lines; the others go by the
+    // bytes per line it found, with a quarter to spare (a chunk of shorter
+    // lines only grows its lists: the records are the same either way).
+    size_t bytes_per_line = bytes_per_line_.load(std::memory_order_relaxed);
+    size_t room = 0;
+    if (bytes_per_line == 0) {
+      room = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+      bytes_per_line_.store(std::max<size_t>(text.size() / room, 1), std::memory_order_relaxed);
+    } else {
+      room = text.size() / bytes_per_line;
+      room += room / 4 + 16;
+    }
+    out.incidents.reserve(room);
+    out.id_hashes.reserve(room);
     ChunkCollector collector(builder, out);
     if (format_ == LogFormat::Csv) {
       // The chunker read the header before it cut any chunk, and never changes it after.
@@ -296,6 +308,7 @@ class LogReader {
   LogFormat format_;
   bool scan_plain_;
   size_t lines_before_ = 0;  // JSON Lines: lines in the chunks merged so far
+  mutable std::atomic<size_t> bytes_per_line_{0};  // of the first chunk parsed, for the others' room
   JsonLinesChunker json_lines_;
   CsvChunker csv_;
   LogMerger merger_;
