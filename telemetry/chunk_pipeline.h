@@ -7,7 +7,9 @@
 // as reading the log front to back on one thread; only the time differs.
 //
 // Memory stays bounded: at most a few chunks are in flight; the caller's
-// submit() merges the oldest before it takes another.
+// submit() merges the oldest before it takes another, and while the oldest is
+// not parsed yet the caller parses a waiting chunk itself (so there is one
+// worker fewer than cores, and no core is shared by two of these threads).
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
