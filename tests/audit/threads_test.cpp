@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "engine/audit/audit.h"
 #include "engine/compile.h"
@@ -72,4 +73,38 @@ TEST_CASE("audit threads: periods classified in pairs give the one-thread report
   const std::string two_threads = audit_json(source, *compiled.contract, *read.log, true);
   CHECK(one_thread == two_threads);
   CHECK(one_thread.find("\"period\": \"2026-03\"") != std::string::npos);  // the report has the periods asked for
+}
+
+TEST_CASE("audit threads: a log indexed in two halves gives the one-thread report, in order or not",
+          "[audit][threads]") {
+  const SourceFile source("threads.sla", kContract);
+  const CompiledContract compiled = compile_contract(source);
+  REQUIRE(compiled.ok());
+  // Over 40,000 incidents, where the service index is built in two halves.
+  generate::IncidentLogOptions options;
+  options.from = Instant{std::chrono::sys_days{std::chrono::year{2026} / 1 / 25}};
+  options.to = Instant{std::chrono::sys_days{std::chrono::year{2026} / 5 / 5}};
+  options.unexpected_per_30_days = 13000;
+  options.maintenance_per_30_days = 200;
+  options.seed = 11;
+  std::vector<std::string> lines = generate::generate_incident_log(options);
+  REQUIRE(lines.size() > 40000);
+  const auto audit_both_ways = [&](const std::vector<std::string>& ordered, const char* what) {
+    INFO(what);
+    std::string text;
+    for (const std::string& line : ordered) text += line + "\n";
+    IncidentReadOptions read_options;
+    read_options.format = LogFormat::JsonLines;
+    const IncidentLogResult read = read_incident_log(text, "threads.jsonl", read_options);
+    REQUIRE(read.ok());
+    REQUIRE(read.log->incidents.size() > 40000);
+    CHECK(audit_json(source, *compiled.contract, *read.log, false) ==
+          audit_json(source, *compiled.contract, *read.log, true));
+  };
+  audit_both_ways(lines, "as written, by start");
+  // Each half by start, the second half's incidents earlier than the first's.
+  std::vector<std::string> halves_swapped(lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2), lines.end());
+  halves_swapped.insert(halves_swapped.end(), lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(lines.size() / 2));
+  audit_both_ways(halves_swapped, "halves swapped");
+  audit_both_ways(std::vector<std::string>(lines.rbegin(), lines.rend()), "reversed");
 }
