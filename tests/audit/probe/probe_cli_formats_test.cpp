@@ -3,7 +3,6 @@
 // file and from standard input. Figures worked by hand beside each check.
 #include <catch2/catch.hpp>
 
-#include <zlib.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +13,7 @@
 
 #include "engine/util/sha256.h"
 #include "tests/support/cli_run.h"
+#include "tests/support/gzip.h"
 
 
 namespace {
@@ -64,21 +64,8 @@ const char* const kCsv =
     "2026-11-01T00:30:00Z,p1,0,10\n"
     "2026-12-05T00:00:00Z,p1,1,1\n";
 
-std::string gzip(const std::string& text) {
-  z_stream z{};
-  REQUIRE(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&z, text.size()) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
-
 using Run = slaudit::testing::CliRun;
+using slaudit::testing::gzip;
 using slaudit::testing::has;
 
 // A scratch folder with the test's files; `slaudit audit` runs inside it.
@@ -87,7 +74,7 @@ class Scratch : public slaudit::testing::ScratchDir {
   Scratch() : ScratchDir("cli-probe-formats") {
     write("contract.sla", kContract);
     write("q.json", kPrometheus);
-    write("probes.csv.gz", gzip(kCsv));
+    write("probes.csv.gz", gzip(kCsv, 9));
   }
   // `stdin_file`: a file of the folder to give the command as standard input.
   Run run(const std::string& args, const std::string& stdin_file = "") const {

@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <cstdio>
 #include <string>
@@ -12,25 +11,12 @@
 
 #include "telemetry/probe/byte_stream.h"
 #include "telemetry/probe/probe_csv.h"
+#include "tests/support/gzip.h"
 
 using namespace slaudit::probe;
+using slaudit::testing::gzip;
 
 namespace {
-
-// One gzip member of `text`, written by zlib's deflate with a gzip wrapper.
-std::string gzip(const std::string& text) {
-  z_stream z{};
-  REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&z, text.size()) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
 
 struct Count : ProbeSink {
   uint64_t samples = 0, ok = 0;

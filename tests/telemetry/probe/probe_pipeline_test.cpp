@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
-#include <zlib.h>
 
 #include <cstdio>
 #include <stdexcept>
@@ -15,9 +14,11 @@
 #include "engine/util/sha256.h"
 #include "telemetry/probe/probe_input.h"
 #include "telemetry/probe/probe_pipeline.h"
+#include "tests/support/gzip.h"
 
 using namespace slaudit;
 using namespace slaudit::probe;
+using slaudit::testing::gzip;
 
 namespace {
 
@@ -34,20 +35,6 @@ struct ThrowAfter : ProbeSink {
     if (++seen > limit) throw std::runtime_error("sink gave up");
   }
 };
-
-std::string gzip(const std::string& text) {
-  z_stream z{};
-  REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&z, text.size()) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  z.avail_in = static_cast<uInt>(text.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
 
 class Files {
  public:
