@@ -3,6 +3,7 @@
 // the one classified on one thread: same figures, findings, timelines, order.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,30 +48,40 @@ std::string audit_json(const SourceFile& source, const model::Contract& contract
   return report::report_to_json(*result.report, source).dump(1);
 }
 
+// A generated log over late January to early May 2026, across the March DST
+// change: overlapping outages, maintenance, excluded causes.
+std::vector<std::string> generated_lines(int unexpected_per_30_days, uint64_t seed) {
+  generate::IncidentLogOptions options;
+  options.from = Instant{std::chrono::sys_days{std::chrono::year{2026} / 1 / 25}};
+  options.to = Instant{std::chrono::sys_days{std::chrono::year{2026} / 5 / 5}};
+  options.unexpected_per_30_days = unexpected_per_30_days;
+  options.maintenance_per_30_days = 200;
+  options.seed = seed;
+  return generate::generate_incident_log(options);
+}
+
+IncidentLog read_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  IncidentReadOptions read_options;
+  read_options.format = LogFormat::JsonLines;
+  IncidentLogResult read = read_incident_log(text, "threads.jsonl", read_options);
+  REQUIRE(read.ok());
+  REQUIRE(read.log->rejected.empty());
+  return std::move(*read.log);
+}
+
 }  // namespace
 
 TEST_CASE("audit threads: periods classified in pairs give the one-thread report", "[audit][threads]") {
   const SourceFile source("threads.sla", kContract);
   const CompiledContract compiled = compile_contract(source);
   REQUIRE(compiled.ok());
-  // About 25,000 incidents over three months, more than the 20,000 at which a
-  // clause is classified in pairs; overlapping, maintenance, excluded causes.
-  generate::IncidentLogOptions options;
-  options.from = Instant{std::chrono::sys_days{std::chrono::year{2026} / 1 / 25}};
-  options.to = Instant{std::chrono::sys_days{std::chrono::year{2026} / 5 / 5}};
-  options.unexpected_per_30_days = 8000;
-  options.maintenance_per_30_days = 200;
-  options.seed = 7;
-  std::string text;
-  for (const std::string& line : generate::generate_incident_log(options)) text += line + "\n";
-  IncidentReadOptions read_options;
-  read_options.format = LogFormat::JsonLines;
-  const IncidentLogResult read = read_incident_log(text, "threads.jsonl", read_options);
-  REQUIRE(read.ok());
-  REQUIRE(read.log->rejected.empty());
-  REQUIRE(read.log->incidents.size() > 20000);
-  const std::string one_thread = audit_json(source, *compiled.contract, *read.log, false);
-  const std::string two_threads = audit_json(source, *compiled.contract, *read.log, true);
+  // About 25,000 incidents, more than the 20,000 at which a clause is classified in pairs.
+  const IncidentLog log = read_lines(generated_lines(8000, 7));
+  REQUIRE(log.incidents.size() > 20000);
+  const std::string one_thread = audit_json(source, *compiled.contract, log, false);
+  const std::string two_threads = audit_json(source, *compiled.contract, log, true);
   CHECK(one_thread == two_threads);
   CHECK(one_thread.find("\"period\": \"2026-03\"") != std::string::npos);  // the report has the periods asked for
 }
@@ -81,25 +92,13 @@ TEST_CASE("audit threads: a log indexed in two halves gives the one-thread repor
   const CompiledContract compiled = compile_contract(source);
   REQUIRE(compiled.ok());
   // Over 40,000 incidents, where the service index is built in two halves.
-  generate::IncidentLogOptions options;
-  options.from = Instant{std::chrono::sys_days{std::chrono::year{2026} / 1 / 25}};
-  options.to = Instant{std::chrono::sys_days{std::chrono::year{2026} / 5 / 5}};
-  options.unexpected_per_30_days = 13000;
-  options.maintenance_per_30_days = 200;
-  options.seed = 11;
-  std::vector<std::string> lines = generate::generate_incident_log(options);
+  const std::vector<std::string> lines = generated_lines(13000, 11);
   REQUIRE(lines.size() > 40000);
   const auto audit_both_ways = [&](const std::vector<std::string>& ordered, const char* what) {
     INFO(what);
-    std::string text;
-    for (const std::string& line : ordered) text += line + "\n";
-    IncidentReadOptions read_options;
-    read_options.format = LogFormat::JsonLines;
-    const IncidentLogResult read = read_incident_log(text, "threads.jsonl", read_options);
-    REQUIRE(read.ok());
-    REQUIRE(read.log->incidents.size() > 40000);
-    CHECK(audit_json(source, *compiled.contract, *read.log, false) ==
-          audit_json(source, *compiled.contract, *read.log, true));
+    const IncidentLog log = read_lines(ordered);
+    REQUIRE(log.incidents.size() > 40000);
+    CHECK(audit_json(source, *compiled.contract, log, false) == audit_json(source, *compiled.contract, log, true));
   };
   audit_both_ways(lines, "as written, by start");
   // Each half by start, the second half's incidents earlier than the first's.
