@@ -65,15 +65,17 @@ std::string uncovered_text(const audit::RecoveryAudit& audit) {
   return out;
 }
 
-std::string recovery_clause(const TextContext& context, const audit::RecoveryAudit& audit) {
-  std::string out = clause_heading(context, audit);
+// Appended to `out`: a large log's breach list runs to megabytes, not copied again.
+void append_recovery_clause(std::string& out, const TextContext& context, const audit::RecoveryAudit& audit) {
+  out += clause_heading(context, audit);
   if (!audit.stats.empty()) out += fault_table(audit.stats, true).render("    ");
   // Breaches cost money, so they are listed always; --explain lists every incident.
+  // A line is about 130 bytes: room for them at once (a large log lists tens of thousands).
+  out.reserve(out.size() + audit.findings.size() * 136);
   for (const audit::RecoveryFinding& finding : audit.findings)
     if (finding.breach || context.explain) out += finding_line(finding);
   out += uncovered_text(audit);
   if (context.explain) out += text_explanations(context, audit.explain, "    ");
-  return out;
 }
 
 }  // namespace
@@ -81,7 +83,7 @@ std::string recovery_clause(const TextContext& context, const audit::RecoveryAud
 std::string text_recovery(const TextContext& context) {
   if (context.report.recovery.empty()) return "";
   std::string out = "Recovery (time to recover in minutes)\n";
-  for (const audit::RecoveryAudit& audit : context.report.recovery) out += recovery_clause(context, audit);
+  for (const audit::RecoveryAudit& audit : context.report.recovery) append_recovery_clause(out, context, audit);
   return out;
 }
 
