@@ -2,6 +2,8 @@
 // lost-time credits, partial periods. Arithmetic beside each figure.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "tests/support/audit_fixture.h"
 
 using namespace slaudit;
@@ -219,4 +221,37 @@ TEST_CASE("hour-rule credits do not use up a cap over trailing months", "[audit]
   CHECK(nov.cap_minor == 36000);
   CHECK(nov.hour_rule_minor == 4800);
   CHECK(nov.owed_minor == 40800);
+}
+
+TEST_CASE("the verdict: a target missed or a credit earned is a breach, with or without a target", "[audit][remedy]") {
+  struct Case {
+    const char* what;
+    std::string clause, incidents;
+    bool breached;
+  };
+  const std::string tiers_only = "    period calendar month;\n    credit of monthly fee { below 99.9%: 10%; }\n";
+  const std::string late_claim = "    claim within 30 d after period end;\n";
+  // One hour down in November (2,592,000 s): 2,588,400 / 2,592,000 = 99.861...% < 99.9%.
+  const std::string one_hour = incident("h", "2026-11-10T00:00:00+08:00", "2026-11-10T01:00:00+08:00");
+  // One minute: 2,591,940 / 2,592,000 = 99.997...% >= 99.9%.
+  const std::string one_minute = incident("m", "2026-11-10T00:00:00+08:00", "2026-11-10T00:01:00+08:00");
+  const std::vector<Case> cases = {
+      {"target and tiers, missed", kTiers, one_hour, true},
+      {"target and tiers, met", kTiers, one_minute, false},
+      {"tiers and no target, a tier reached", tiers_only, one_hour, true},
+      {"tiers and no target, no tier reached", tiers_only, one_minute, false},
+      // The credit is earned, and lost by the late claim: the level was still missed.
+      {"tiers and no target, claimed late", tiers_only + late_claim, one_hour, true},
+      {"no target and no credit", "    period calendar month;\n", one_hour, false},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    auto fx = run_audit_text(contract(c.clause), c.incidents, "2026-11", {{"", "", {2027, 1, 15}}});
+    CHECK(fx->report().breached == c.breached);
+    const auto& p = fx->period("s", "2026-11");
+    const bool noted = std::find(p.notes.begin(), p.notes.end(),
+                                 "the clause states no target: a credit is earned, so the audit counts the period as "
+                                 "breached") != p.notes.end();
+    CHECK(noted == (!p.target && c.breached));
+  }
 }
