@@ -5,6 +5,7 @@
 namespace slaudit::rules {
 
 const Rule& cluster_size_scope();
+const Rule& availability_no_target();
 const Rule& availability_no_period();
 const Rule& availability_no_definition();
 const Rule& availability_no_exclusions();

@@ -18,6 +18,7 @@ const std::vector<const Rule*>& all_rules() {
       &maintenance_no_notice(),
       &maintenance_no_cap(),
       &credit_cap_too_low(),
+      &availability_no_target(),
       &recovery_no_faults(),
       &recovery_no_clock(),
       &throughput_no_load_condition(),

@@ -72,6 +72,12 @@ const std::vector<RuleCase> kCases = {
       "5:90: warning: the 'cap 20% of monthly fee' of the availability clause of service 's' (\"tiers\") is below the smallest credit tier (25%): none is paid in full [credit-cap-too-low]",
       "6:72: warning: the 'cap 99.99 USD' of the availability clause of service 's' (\"money\") is below 10% of the monthly fee: it empties the remedy [credit-cap-too-low]",
       "7:115: warning: the 'cap 2% of monthly fee' of the recovery clause of service 's' is below 10% of the monthly fee: it empties the remedy [credit-cap-too-low]"}},
+    {"availability-no-target",
+     "  service s { fee 100.00 per month; billing per hour; }\n  availability s { period calendar month; credit of monthly fee { below 99.9%: 10%; } }\n  availability s \"bare\" { period calendar month; }\n",
+     "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; period calendar month; credit of monthly fee { below 99.9%: 10%; } }\n",
+     // Both anchored at the clause's head, from column 3 (after two spaces).
+     {"4:3: warning: the availability clause of service 's' states no target: only its credit tiers say what level is promised [availability-no-target]",
+      "5:3: warning: the availability clause of service 's' (\"bare\") states no target: nothing says what level is promised [availability-no-target]"}},
     {"recovery-no-faults",
      "  service s { fee 100.00 per month; billing per hour; }\n  recovery s { within 20 min from detected to recovered; }\n  claim \"约20分钟自动恢复\": recovery_time about 20 min;\n  commit recovery_time <= 30 min;\n",
      "  service s { fee 100.00 per month; billing per hour; }\n  recovery s { faults (node_down, nic_failure); within 20 min from detected to recovered; }\n  claim \"a\": recovery_time about 20 min faults (node_down);\n  claim \"b\": recovery_time about 20 min for s;\n  commit recovery_time for s <= 30 min;\n",
