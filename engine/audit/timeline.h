@@ -23,10 +23,14 @@ enum class IntervalKind { ExclusionWindow, Down, ExcludedIncident };
 struct Weight {
   int64_t num = 1, den = 1;  // 0 < num <= den <= 10^18
   bool full() const { return num == den; }
+  // Exact: cross-multiplied in 128 bits; shares over one denominator (most
+  // often all of a log's) compare without multiplying.
   friend bool operator<(const Weight& a, const Weight& b) {
+    if (a.den == b.den) return a.num < b.num;
     return static_cast<__int128>(a.num) * b.den < static_cast<__int128>(b.num) * a.den;
   }
   friend bool operator==(const Weight& a, const Weight& b) {
+    if (a.den == b.den) return a.num == b.num;
     return static_cast<__int128>(a.num) * b.den == static_cast<__int128>(b.num) * a.den;
   }
 };
