@@ -13,7 +13,7 @@ namespace {
 using Kind = JsonValue::Kind;
 using Reason = std::optional<std::string>;
 
-RawRecord rejected(std::string reason) { return {std::nullopt, std::move(reason)}; }
+RawRecord rejected(std::string reason) { return {std::nullopt, std::move(reason), nullptr}; }
 
 std::string field(std::string_view name) { return quote_value(name); }
 
