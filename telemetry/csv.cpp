@@ -1,5 +1,7 @@
 #include "telemetry/csv.h"
 
+#include <emmintrin.h>
+
 #include <array>
 
 #include "engine/text/display_width.h"
@@ -74,15 +76,25 @@ bool CsvReader::read_unquoted(CsvRecord& record, size_t start, std::string& valu
 }
 
 size_t CsvReader::next_special(size_t from) const {
-  // The bytes that may end or break an unquoted field; a table lookup per byte
-  // is several times faster than asking at_record_end() at each.
+  const char* const data = text_.data();
+  const size_t size = text_.size();
+  // Sixteen bytes at a time while the text has them (SSE2, which every x86-64
+  // has): a field is mostly plain bytes, and a CSV log is mostly fields.
+  const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"'), lf = _mm_set1_epi8('\n'),
+                cr = _mm_set1_epi8('\r');
+  for (; from + 16 <= size; from += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + from));
+    const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, comma), _mm_cmpeq_epi8(bytes, quote)),
+                                      _mm_or_si128(_mm_cmpeq_epi8(bytes, lf), _mm_cmpeq_epi8(bytes, cr)));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hits));
+    if (mask != 0) return from + static_cast<size_t>(__builtin_ctz(mask));
+  }
+  // The last bytes one at a time, by table.
   static constexpr auto kSpecial = [] {
     std::array<bool, 256> special{};
     for (const unsigned char c : {',', '"', '\n', '\r'}) special[c] = true;
     return special;
   }();
-  const char* const data = text_.data();
-  const size_t size = text_.size();
   while (from < size && !kSpecial[static_cast<unsigned char>(data[from])]) ++from;
   return from;
 }

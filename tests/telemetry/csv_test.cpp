@@ -75,3 +75,53 @@ TEST_CASE("telemetry csv: syntax errors name the spot and recovery resumes on th
   CHECK(records[3].fields == Fields{"i", "j"});
   CHECK(records[3].error.empty());
 }
+
+TEST_CASE("telemetry csv: a comma, quote, CR or LF is found at every position of an unquoted field",
+          "[telemetry]") {
+  // Unquoted fields are scanned sixteen bytes at a time, then byte by byte:
+  // each special byte at every position of a 0-40 byte field, followed by
+  // 0-20 more bytes, lands before, inside and after a sixteen-byte step.
+  for (size_t before = 0; before <= 40; ++before) {
+    for (size_t after = 0; after <= 20; ++after) {
+      const std::string a(before, 'a'), b(after, 'b');
+      INFO(before << " bytes before, " << after << " after");
+      // A comma splits the field in two.
+      {
+        const auto records = records_of("x," + a + "," + b + ",y\n");
+        REQUIRE(records.size() == 1);
+        CHECK(records[0].fields == Fields{"x", a, b, "y"});
+      }
+      // A line end ends the record; the rest is the next record.
+      {
+        const auto records = records_of("x," + a + "\n" + b + ",y\n");
+        REQUIRE(records.size() == 2);
+        CHECK(records[0].fields == Fields{"x", a});
+        CHECK(records[1].fields == Fields{b, "y"});
+        CHECK(records[1].line == 2);
+      }
+      // A CR alone is part of the field; CR LF ends the record.
+      {
+        const auto records = records_of("x," + a + "\r" + b + ",y\r\nz\n");
+        REQUIRE(records.size() == 2);
+        CHECK(records[0].fields == Fields{"x", a + "\r" + b, "y"});
+        CHECK(records[1].fields == Fields{"z"});
+      }
+      // A quote inside an unquoted field is an error at its column (1-based,
+      // after "x," and the field's first bytes); the next line is read on.
+      {
+        const std::string text = "x," + a + "\"" + b + ",y\nnext\n";
+        const auto records = records_of(text);
+        if (before == 0) {
+          // A quote that opens the field makes it quoted; it never closes, so the record is cut to its line.
+          REQUIRE(!records.empty());
+          CHECK(!records[0].error.empty());
+          continue;
+        }
+        REQUIRE(records.size() == 2);
+        CHECK(records[0].error == "'\"' inside unquoted field 2 at column " + std::to_string(3 + before) +
+                                      "; quote the whole field and double the quotes inside it");
+        CHECK(records[1].fields == Fields{"next"});
+      }
+    }
+  }
+}
