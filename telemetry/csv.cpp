@@ -162,11 +162,12 @@ bool CsvReader::next(CsvRecord& record) {
   record.error.clear();
   // The fields are read into the strings the record already has: no allocation per row.
   size_t count = 0;
+  const size_t start = pos_;
   const auto finish = [&] {
     record.fields.resize(count);
+    record.ascii = is_ascii(text_.substr(start, record.bytes));
     return true;
   };
-  const size_t start = pos_;
   for (;;) {
     if (count == record.fields.size()) record.fields.emplace_back();
     std::string& value = record.fields[count];

@@ -25,6 +25,7 @@ struct CsvRecord {
   size_t bytes = 0;                 // length of the record's text, without its line terminator
   std::vector<std::string> fields;  // values with quoting removed
   std::string error;                // malformed CSV: what was found and what was expected
+  bool ascii = false;               // the record's text is all ASCII: its fields need no UTF-8 check
 };
 
 class CsvReader {

@@ -67,7 +67,7 @@ RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row)
     const std::string& name = columns.names[i];
     // Found once from the header: the same column in every row.
     if (i == columns.first_repeat) return rejected("field " + quote_value(name) + " appears twice");
-    const size_t invalid = first_invalid_utf8(row.fields[i]);
+    const size_t invalid = row.ascii ? std::string_view::npos : first_invalid_utf8(row.fields[i]);
     if (invalid != std::string_view::npos) {
       return rejected("invalid UTF-8 in field " + quote_value(name) + " at byte " + std::to_string(invalid + 1));
     }

@@ -46,6 +46,18 @@ char32_t decode_utf8(std::string_view text, size_t& i) {
   return cp;
 }
 
+bool is_ascii(std::string_view text) {
+  uint64_t high = 0;
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof word);
+    high |= word;
+  }
+  for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
+  return (high & 0x8080808080808080ULL) == 0;
+}
+
 size_t first_invalid_utf8(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {

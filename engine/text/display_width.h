@@ -18,5 +18,7 @@ std::string pad_left(std::string_view utf8, size_t width);
 
 // The byte offset of the first invalid UTF-8 sequence, or npos when valid.
 size_t first_invalid_utf8(std::string_view text);
+// Every byte below 0x80 (so the text is valid UTF-8, and one column per character).
+bool is_ascii(std::string_view text);
 
 }  // namespace slaudit

@@ -125,3 +125,13 @@ TEST_CASE("telemetry csv: a comma, quote, CR or LF is found at every position of
     }
   }
 }
+
+TEST_CASE("telemetry csv: a record says whether its text is all ASCII", "[telemetry]") {
+  const auto records = records_of("a,b\n\"x\ny\",z\n万,b\na,\"\xC3\xA9\"\nlong field of ascii text,and more of it\n");
+  REQUIRE(records.size() == 5);
+  CHECK(records[0].ascii);
+  CHECK(records[1].ascii);   // over two lines, quotes and all
+  CHECK_FALSE(records[2].ascii);
+  CHECK_FALSE(records[3].ascii);  // inside quotes too
+  CHECK(records[4].ascii);
+}

@@ -68,3 +68,16 @@ TEST_CASE("first_invalid_utf8: good multi-byte characters are valid wherever the
     }
   }
 }
+
+TEST_CASE("is_ascii: one byte at or over 0x80 anywhere makes a text not ASCII", "[text]") {
+  for (size_t length = 0; length <= 40; ++length) {
+    INFO("length " << length);
+    CHECK(slaudit::is_ascii(std::string(length, '~')));  // 0x7E, the highest printable ASCII
+    for (size_t at = 0; at < length; ++at) {
+      std::string text(length, 'a');
+      text[at] = '\x80';
+      INFO("0x80 at " << at);
+      CHECK_FALSE(slaudit::is_ascii(text));
+    }
+  }
+}
