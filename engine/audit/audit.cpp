@@ -4,6 +4,8 @@
 #include "engine/audit/audit.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <future>
 #include <span>
 
@@ -13,6 +15,7 @@
 #include "engine/audit/recovery.h"
 #include "engine/report/figures.h"
 #include "engine/time/time_zone.h"
+#include "engine/util/radix_sort.h"
 
 namespace slaudit::audit {
 
@@ -142,6 +145,29 @@ ServiceIndexPart index_stretch(const AuditRequest& req, size_t begin, size_t end
   return part;
 }
 
+// Incident indexes (in increasing order) sorted by start, ties in index order.
+// As one number each - seconds since `earliest` above the index - by radix when
+// both fit in 32 bits (a log under 136 years, fewer than 4 billion incidents);
+// else as (start, index) pairs.
+void sort_by_start(const std::vector<Incident>& incidents, Instant earliest, Instant latest,
+                   std::vector<size_t>& indexes) {
+  constexpr uint64_t kLow = uint64_t{1} << 32;
+  const uint64_t span = static_cast<uint64_t>((latest - earliest).count());
+  if (span < kLow && incidents.size() < kLow) {
+    std::vector<uint64_t> keys;
+    keys.reserve(indexes.size());
+    for (const size_t i : indexes) keys.push_back(static_cast<uint64_t>((incidents[i].start - earliest).count()) << 32 | i);
+    stable_radix_sort(keys, 32, std::bit_width(span));
+    for (size_t k = 0; k < keys.size(); ++k) indexes[k] = static_cast<size_t>(keys[k] & (kLow - 1));
+    return;
+  }
+  std::vector<std::pair<Instant, size_t>> keyed;
+  keyed.reserve(indexes.size());
+  for (const size_t i : indexes) keyed.emplace_back(incidents[i].start, i);
+  std::sort(keyed.begin(), keyed.end());
+  for (size_t k = 0; k < keyed.size(); ++k) indexes[k] = keyed[k].second;
+}
+
 // Per service, its incidents' indexes by start (ties in log order). The log is
 // read once for every service (the incidents are most of the memory, and each
 // pass reads all of it), a large one in two halves on two threads: it is the
@@ -156,21 +182,15 @@ ServiceIndex index_services(const AuditRequest& req) {
     for (size_t s = 0; s < all.indexes.size(); ++s) {
       // Still by start if the second half starts no earlier than the first half's latest.
       all.in_order[s] = all.in_order[s] && rest.in_order[s] && all.latest_start[s] <= rest.first_start[s];
+      all.first_start[s] = std::min(all.first_start[s], rest.first_start[s]);
+      all.latest_start[s] = std::max(all.latest_start[s], rest.latest_start[s]);
       all.indexes[s].insert(all.indexes[s].end(), rest.indexes[s].begin(), rest.indexes[s].end());
     }
   } else {
     all = index_stretch(req, 0, n);
   }
-  for (size_t s = 0; s < all.indexes.size(); ++s) {
-    if (all.in_order[s]) continue;
-    // Sorting (start, index) pairs keeps the sort in contiguous memory; the index keeps it stable.
-    std::vector<size_t>& indexes = all.indexes[s];
-    std::vector<std::pair<Instant, size_t>> keyed;
-    keyed.reserve(indexes.size());
-    for (const size_t i : indexes) keyed.emplace_back(req.incidents[i].start, i);
-    std::sort(keyed.begin(), keyed.end());
-    for (size_t k = 0; k < keyed.size(); ++k) indexes[k] = keyed[k].second;
-  }
+  for (size_t s = 0; s < all.indexes.size(); ++s)
+    if (!all.in_order[s]) sort_by_start(req.incidents, all.first_start[s], all.latest_start[s], all.indexes[s]);
   return std::move(all.indexes);
 }
 
