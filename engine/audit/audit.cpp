@@ -4,8 +4,6 @@
 #include "engine/audit/audit.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
 #include <future>
 #include <span>
 
@@ -146,26 +144,13 @@ ServiceIndexPart index_stretch(const AuditRequest& req, size_t begin, size_t end
 }
 
 // Incident indexes (in increasing order) sorted by start, ties in index order.
-// As one number each - seconds since `earliest` above the index - by radix when
-// both fit in 32 bits (a log under 136 years, fewer than 4 billion incidents);
-// else as (start, index) pairs.
 void sort_by_start(const std::vector<Incident>& incidents, Instant earliest, Instant latest,
                    std::vector<size_t>& indexes) {
-  constexpr uint64_t kLow = uint64_t{1} << 32;
-  const uint64_t span = static_cast<uint64_t>((latest - earliest).count());
-  if (span < kLow && incidents.size() < kLow) {
-    std::vector<uint64_t> keys;
-    keys.reserve(indexes.size());
-    for (const size_t i : indexes) keys.push_back(static_cast<uint64_t>((incidents[i].start - earliest).count()) << 32 | i);
-    stable_radix_sort(keys, 32, std::bit_width(span));
-    for (size_t k = 0; k < keys.size(); ++k) indexes[k] = static_cast<size_t>(keys[k] & (kLow - 1));
-    return;
-  }
-  std::vector<std::pair<Instant, size_t>> keyed;
-  keyed.reserve(indexes.size());
-  for (const size_t i : indexes) keyed.emplace_back(incidents[i].start, i);
-  std::sort(keyed.begin(), keyed.end());
-  for (size_t k = 0; k < keyed.size(); ++k) indexes[k] = keyed[k].second;
+  const std::vector<uint64_t> order =
+      order_by_instant(indexes.size(), earliest, latest, [&](size_t k) { return incidents[indexes[k]].start; });
+  std::vector<size_t> sorted(indexes.size());
+  for (size_t k = 0; k < order.size(); ++k) sorted[k] = indexes[order[k]];
+  indexes.swap(sorted);
 }
 
 // Per service, its incidents' indexes by start (ties in log order). The log is

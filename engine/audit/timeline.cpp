@@ -1,8 +1,6 @@
 #include "engine/audit/timeline.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
 
 #include "engine/util/radix_sort.h"
 
@@ -86,23 +84,14 @@ void append(Classification& out, Instant start, Instant end, TimeState state, We
 }
 
 // Sorted by instant, then index. Openings are usually in order already (a log
-// in start order); closings seldom are. Edges in [from, to] are sorted as one
-// number each - seconds since `from` above the index - when both fit in 32
-// bits (a period under 136 years, fewer than 4 billion intervals), by radix.
-void sort_edges(std::vector<Edge>& edges, Instant from, Instant to, size_t intervals) {
+// in start order); closings seldom are. Edges are made in interval order, so
+// ordering them by (instant, position) orders them by (instant, index).
+void sort_edges(std::vector<Edge>& edges, Instant from, Instant to) {
   if (std::is_sorted(edges.begin(), edges.end(), edge_before)) return;
-  constexpr uint64_t kLow = uint64_t{1} << 32;
-  if (static_cast<uint64_t>((to - from).count()) >= kLow || intervals >= kLow) {
-    std::sort(edges.begin(), edges.end(), edge_before);
-    return;
-  }
-  // Edges are made in interval order, so a stable sort on the seconds alone orders them by (instant, index).
-  std::vector<uint64_t> keys(edges.size());
-  for (size_t k = 0; k < edges.size(); ++k)
-    keys[k] = static_cast<uint64_t>((edges[k].at - from).count()) << 32 | edges[k].interval;
-  stable_radix_sort(keys, 32, std::bit_width(static_cast<uint64_t>((to - from).count())));
-  for (size_t k = 0; k < edges.size(); ++k)
-    edges[k] = {from + Seconds{static_cast<int64_t>(keys[k] >> 32)}, static_cast<size_t>(keys[k] & (kLow - 1))};
+  const std::vector<uint64_t> order = order_by_instant(edges.size(), from, to, [&](size_t k) { return edges[k].at; });
+  std::vector<Edge> sorted(edges.size());
+  for (size_t k = 0; k < order.size(); ++k) sorted[k] = edges[order[k]];
+  edges.swap(sorted);
 }
 
 }  // namespace
@@ -119,8 +108,8 @@ Classification classify(Instant from, Instant to, std::vector<TimelineInterval> 
     opens.push_back({iv.start, i});
     closes.push_back({iv.end, i});
   }
-  sort_edges(opens, from, to, intervals.size());
-  sort_edges(closes, from, to, intervals.size());
+  sort_edges(opens, from, to);
+  sort_edges(closes, from, to);
   std::vector<char> open(intervals.size(), 0);
   ActiveIntervals windows(open), down(open), excluded(open);
   auto active_of = [&](size_t i) -> ActiveIntervals& {

@@ -36,3 +36,24 @@ TEST_CASE("stable_radix_sort: the order of std::stable_sort on the same bits", "
     }
   }
 }
+
+TEST_CASE("order_by_instant: positions by instant then position, by radix or by comparison", "[util]") {
+  using slaudit::Instant;
+  using slaudit::Seconds;
+  std::mt19937_64 random(5);
+  // A year of seconds takes the radix sort; two hundred years (over 2^32 s) the comparison sort.
+  for (const int64_t span : {int64_t{0}, int64_t{86400}, int64_t{31'536'000}, int64_t{200} * 31'536'000}) {
+    for (const size_t count : {size_t{0}, size_t{1}, size_t{5000}}) {
+      const Instant earliest{Seconds{1'767'225'600}};
+      std::vector<Instant> at(count);
+      // Few distinct instants among many, so that ties are many.
+      for (Instant& a : at) a = earliest + Seconds{span == 0 ? 0 : static_cast<int64_t>(random() % 64) * (span / 63)};
+      const Instant latest = earliest + Seconds{span};
+      std::vector<uint64_t> expected(count);
+      for (size_t k = 0; k < count; ++k) expected[k] = k;
+      std::stable_sort(expected.begin(), expected.end(), [&](uint64_t a, uint64_t b) { return at[a] < at[b]; });
+      INFO(count << " items over " << span << " s");
+      CHECK(slaudit::order_by_instant(count, earliest, latest, [&](size_t k) { return at[k]; }) == expected);
+    }
+  }
+}
