@@ -46,33 +46,26 @@ char32_t decode_utf8(std::string_view text, size_t& i) {
   return cp;
 }
 
-bool is_ascii(std::string_view text) {
-  uint64_t high = 0;
-  size_t i = 0;
+namespace {
+// The end of the run of ASCII bytes from `i`: eight bytes at a time, then one.
+size_t ascii_run_end(std::string_view text, size_t i) {
   for (; i + 8 <= text.size(); i += 8) {
     uint64_t word;
     std::memcpy(&word, text.data() + i, sizeof word);
-    high |= word;
+    if ((word & 0x8080808080808080ULL) != 0) break;
   }
-  for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
-  return (high & 0x8080808080808080ULL) == 0;
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  return i;
 }
+}  // namespace
+
+bool is_ascii(std::string_view text) { return ascii_run_end(text, 0) == text.size(); }
 
 size_t first_invalid_utf8(std::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
-    // Most text is ASCII: step over it eight bytes at a time.
-    while (i + 8 <= text.size()) {
-      uint64_t word;
-      std::memcpy(&word, text.data() + i, sizeof word);
-      if ((word & 0x8080808080808080ULL) != 0) break;
-      i += 8;
-    }
+    i = ascii_run_end(text, i);  // most text is ASCII
     if (i == text.size()) break;
-    if (static_cast<unsigned char>(text[i]) < 0x80) {
-      ++i;
-      continue;
-    }
     const size_t at = i;
     const unsigned char lead = static_cast<unsigned char>(text[i]);
     const char32_t cp = decode_utf8(text, i);
