@@ -437,7 +437,7 @@ AuditResult run_audit(const AuditRequest& req) {
       if (t.service == p.service) t.owed_minor += p.owed_minor;
     // Breached: a target missed, or a credit earned (claimed in time or not) -
     // a clause with credit tiers and no target promises the level its tiers start at.
-    if (!p.met || p.credit_minor > 0 || p.hour_rule_minor > 0) report.breached = true;
+    if (!p.met || p.credit_earned()) report.breached = true;
   }
   for (const auto& r : report.recovery) {
     for (auto& t : report.totals)

@@ -237,7 +237,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
                                report::money_with_code(out.hour_rule_minor, currency),
                            SourceRange{}});
   }
-  if (!clause.target && (out.credit_minor > 0 || out.hour_rule_minor > 0))
+  if (!clause.target && out.credit_earned())
     out.notes.push_back("the clause states no target: a credit is earned, so the audit counts the period as breached");
   if (cx.request->record_timeline) timeline_of(cp, out);
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);

@@ -136,6 +136,10 @@ struct PeriodAudit {
   std::vector<Explanation> explain;
   std::vector<std::string> notes;  // defaults applied, ambiguities, flags
   std::optional<ProbePeriodFigures> probe;  // clauses measured from probes
+
+  // A credit is earned (before caps and claims): a tier reached, lost time
+  // credited, or clock hours not charged. With `met`, it decides the verdict.
+  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
 };
 
 // One incident under a recovery clause.
