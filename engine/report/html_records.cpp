@@ -3,6 +3,7 @@
 #include "engine/report/figures.h"
 #include "engine/report/html_sections.h"
 #include "engine/report/html_text.h"
+#include "engine/report/names.h"
 
 namespace slaudit::report {
 
@@ -32,12 +33,7 @@ std::string recovery_clause(const HtmlContext& context, const audit::RecoveryAud
   if (!r.stats.empty()) out += stats_table(r.stats, true);
   if (!r.uncovered.empty()) {
     out += "<p>Fault classes no recovery clause covers:</p>\n" + stats_table(r.uncovered, false);
-    std::string ids;
-    for (const std::string& id : r.uncovered_incidents) {
-      if (!ids.empty()) ids += ", ";
-      ids += id;
-    }
-    out += "<p>" + html_escape("Their incidents: " + ids) + "</p>\n";
+    out += "<p>" + html_escape("Their incidents: " + joined(r.uncovered_incidents, ", ")) + "</p>\n";
   }
   return out + "</article>\n";
 }

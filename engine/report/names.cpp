@@ -32,4 +32,13 @@ std::string counted(size_t count, std::string_view singular, std::string_view pl
   return std::to_string(count) + " " + std::string(count == 1 ? singular : plural);
 }
 
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += separator;
+    out += items[i];
+  }
+  return out;
+}
+
 }  // namespace slaudit::report

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/audit/report.h"
 
@@ -18,5 +19,7 @@ std::string spoken(std::string_view word);  // underscores to spaces
 std::string_view claim_phrase(audit::ClaimState state);
 // "1 breach", "2 breaches": `plural` is the word with its plural ending.
 std::string counted(size_t count, std::string_view singular, std::string_view plural);
+// "a, b, c" for `separator` ", ": a list of ids or names in one line.
+std::string joined(const std::vector<std::string>& items, std::string_view separator);
 
 }  // namespace slaudit::report

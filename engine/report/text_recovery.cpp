@@ -52,14 +52,9 @@ std::string uncovered_text(const audit::RecoveryAudit& audit) {
   if (audit.uncovered.empty() && audit.uncovered_incidents.empty()) return "";
   std::string out = "    fault classes no recovery clause covers:\n";
   out += fault_table(audit.uncovered, false).render("      ");
-  std::string ids;
-  for (const std::string& id : audit.uncovered_incidents) {
-    if (!ids.empty()) ids += ", ";
-    ids += id;
-  }
-  if (!ids.empty()) {
+  if (!audit.uncovered_incidents.empty()) {
     out += "    their incidents: ";
-    out += ids;
+    out += joined(audit.uncovered_incidents, ", ");
     out += "\n";
   }
   return out;
