@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "engine/audit/audit.h"
-#include "engine/compile.h"
-#include "engine/time/timestamp.h"
-#include "telemetry/incident_reader.h"
+#include "language/compile/compile.h"
+#include "base/time/timestamp.h"
+#include "telemetry/incidents/incident_reader.h"
 
 namespace {
 
@@ -125,7 +125,7 @@ std::string to_jsonl(const std::vector<slaudit::Incident>& incidents) {
                   "{\"id\":\"%s\",\"service\":\"%s\",\"start\":\"%s\",\"end\":\"%s\",\"detected\":\"%s\","
                   "\"recovered\":\"%s\",\"fault\":\"%s\",\"cause\":\"%s\",\"scope\":{\"affected\":{\"gpus\":%lld}}%s%s%s}\n",
                   i.id.c_str(), i.service->c_str(), t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(),
-                  t(*i.recovered).c_str(), i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
+                  t(*i.recovered).c_str(), i.fault->c_str(), std::string(slaudit::terms::keyword(i.cause)).c_str(),
                   static_cast<long long>(count.count), i.notice ? ",\"notice\":\"" : "",
                   i.notice ? t(*i.notice).c_str() : "", i.notice ? "\"" : "");
     out += line;
@@ -142,7 +142,7 @@ std::string to_csv(const std::vector<slaudit::Incident>& incidents) {
     const auto& count = std::get<slaudit::AffectedCount>(*i.scope.affected);
     std::snprintf(line, sizeof line, "%s,%s,%s,%s,%s,%s,%s,%s,,%lld gpus,%s\n", i.id.c_str(), i.service->c_str(),
                   t(i.start).c_str(), t(*i.end).c_str(), t(*i.detected).c_str(), t(*i.recovered).c_str(),
-                  i.fault->c_str(), std::string(slaudit::cause_name(i.cause)).c_str(),
+                  i.fault->c_str(), std::string(slaudit::terms::keyword(i.cause)).c_str(),
                   static_cast<long long>(count.count), i.notice ? t(*i.notice).c_str() : "");
     out += line;
   }

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/compile.h"
-#include "grammar/parse.h"
+#include "language/compile/compile.h"
+#include "language/grammar/parse.h"
 
 namespace {
 

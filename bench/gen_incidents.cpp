@@ -10,8 +10,8 @@
 #include <iostream>
 #include <string>
 
-#include "engine/time/timestamp.h"
-#include "telemetry/generate/incident_generator.h"
+#include "base/time/timestamp.h"
+#include "bench/gen/incident_generator.h"
 
 namespace {
 

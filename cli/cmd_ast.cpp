@@ -3,9 +3,10 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/io.h"
-#include "engine/compile.h"
-#include "engine/syntax/ast_json.h"
+#include "base/util/file_io.h"
+#include "cli/print.h"
+#include "language/compile/compile.h"
+#include "language/syntax/ast_json.h"
 
 namespace slaudit::cli {
 

@@ -3,9 +3,10 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/io.h"
-#include "engine/format/printer.h"
-#include "grammar/parse.h"
+#include "base/util/file_io.h"
+#include "cli/print.h"
+#include "language/format/printer.h"
+#include "language/grammar/parse.h"
 
 namespace slaudit::cli {
 

@@ -3,7 +3,8 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/io.h"
+#include "base/util/file_io.h"
+#include "cli/print.h"
 #include "rules/catalogue.h"
 #include "rules/registry.h"
 #include "rules/support.h"

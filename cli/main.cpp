@@ -4,7 +4,8 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/io.h"
+#include "base/util/file_io.h"
+#include "cli/print.h"
 
 int main(int argc, char** argv) {
   // A large audit allocates and frees working vectors of several MiB per

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/compile.h"
+#include "language/compile/compile.h"
 #include "rules/lint.h"
 #include "rules/registry.h"
 #include "rules/support.h"

@@ -146,4 +146,26 @@ LintResult lint_contract(const SourceFile& source, const CompiledContract& compi
   return result;
 }
 
+namespace {
+size_t count(const Diagnostics& diagnostics, Severity severity) {
+  size_t n = 0;
+  for (const auto& d : diagnostics.items()) n += d.severity == severity;
+  return n;
+}
+}  // namespace
+
+CheckedFile check_file(std::shared_ptr<const SourceFile> source, const RuleOptions& options) {
+  CheckedFile out;
+  out.source = std::move(source);
+  auto compiled = std::make_shared<CompiledContract>(compile_contract(*out.source));
+  out.lint = std::make_shared<LintResult>(lint_contract(*out.source, *compiled, options));
+  out.compiled = std::move(compiled);
+  out.all = out.compiled->diagnostics;
+  out.all.append(out.lint->findings);
+  out.errors = out.all.error_count();
+  out.warnings = count(out.all, Severity::Warning);
+  out.notes = count(out.all, Severity::Note);
+  return out;
+}
+
 }  // namespace slaudit::rules

@@ -12,10 +12,11 @@
 //
 // Rules run only on a contract that compiled without errors: a model rebuilt
 // around errors would only yield follow-on findings.
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "engine/compile.h"
+#include "language/compile/compile.h"
 #include "rules/options.h"
 
 namespace slaudit::rules {
@@ -43,6 +44,17 @@ struct LintResult {
 };
 
 LintResult lint_contract(const SourceFile& source, const CompiledContract& compiled, const RuleOptions& options);
+
+// One file as `slaudit check` reports it: the source, what compiling it found
+// and what the rules found, with the counts the verdict is made of.
+struct CheckedFile {
+  std::shared_ptr<const SourceFile> source;
+  std::shared_ptr<const CompiledContract> compiled;
+  std::shared_ptr<const LintResult> lint;
+  Diagnostics all;  // the checker's diagnostics, then the rules' findings
+  size_t errors = 0, warnings = 0, notes = 0;
+};
+CheckedFile check_file(std::shared_ptr<const SourceFile> source, const RuleOptions& options);
 
 // The silencing attributes and comments of a file, and warnings for ids that name no rule.
 std::vector<Disable> collect_disables(const SourceFile& source, const ast::File& file, Diagnostics& warnings);

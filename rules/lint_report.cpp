@@ -1,6 +1,6 @@
 #include "rules/lint_report.h"
 
-#include "engine/diag/diagnostic_json.h"
+#include "language/diag/diagnostic_json.h"
 
 namespace slaudit::rules {
 

@@ -1,6 +1,6 @@
 #include "rules/options.h"
 
-#include "engine/text/suggest.h"
+#include "base/text/suggest.h"
 #include "rules/registry.h"
 #include "rules/support.h"
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <utility>
 
-#include "engine/diag/diagnostic.h"
-#include "engine/num/decimal.h"
+#include "language/diag/diagnostic.h"
+#include "base/num/decimal.h"
 
 namespace slaudit::rules {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/diag/diagnostic.h"
-#include "engine/model/contract.h"
-#include "engine/syntax/ast.h"
+#include "language/diag/diagnostic.h"
+#include "language/model/contract.h"
+#include "language/syntax/ast.h"
 #include "rules/options.h"
 
 namespace slaudit::rules {

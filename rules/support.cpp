@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "engine/text/suggest.h"
+#include "base/text/suggest.h"
 
 namespace slaudit::rules {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/syntax/ast.h"
+#include "language/syntax/ast.h"
 #include "rules/rule.h"
 
 namespace slaudit::rules {

@@ -11,9 +11,9 @@
 #include "engine/audit/claim_deadline.h"
 #include "engine/audit/probe/probe_audit.h"
 #include "engine/audit/recovery.h"
-#include "engine/report/figures.h"
-#include "engine/time/time_zone.h"
-#include "engine/util/radix_sort.h"
+#include "engine/figures/figures.h"
+#include "base/time/time_zone.h"
+#include "base/util/radix_sort.h"
 
 namespace slaudit::audit {
 
@@ -224,7 +224,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
       from_probes && clause_index < req.probe_engines.size() ? req.probe_engines[clause_index] : nullptr;
   if (from_probes && !engine) {
     report.notes.push_back("availability " + service.name + (clause.label.empty() ? "" : " \"" + clause.label + "\"") +
-                           " is measured from probes: an incident log cannot audit it (give --probes)");
+                           " is measured from probes: an incident log cannot audit it: it needs probe samples");
     return;
   }
   if (!clause.measurement) notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
@@ -333,14 +333,14 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
     if (readings.size() > 1 && one.probe) {
       const PeriodAudit& other = audited[1][k];
       one.probe->ambiguous = true;
-      one.probe->other_missing = "down";
+      one.probe->other_missing = model::MissingData::Down;
       one.probe->other_availability = other.availability;
       one.probe->other_met = other.met;
       one.probe->other_owed_minor = other.owed_minor;
       one.notes.push_back("ambiguous: the clause does not say how missing probe data counts; counted as up here, "
                           "counted as down the availability would be " +
-                          (other.availability ? report::percent_text(*other.availability) : std::string("not assessed")) +
-                          (other.owed_minor != one.owed_minor ? " and the credit " + report::money_with_code(other.owed_minor, *contract.currency)
+                          (other.availability ? percent_text(*other.availability) : std::string("not assessed")) +
+                          (other.owed_minor != one.owed_minor ? " and the credit " + money_with_code(other.owed_minor, *contract.currency)
                                                               : std::string()));
     }
     report.periods.push_back(std::move(one));

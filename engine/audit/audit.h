@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/audit/report.h"
-#include "engine/model/contract.h"
-#include "telemetry/incident.h"
+#include "language/model/contract.h"
+#include "engine/records/incident.h"
 
 namespace slaudit::probe {
 class ProbeClauseEngine;

@@ -8,8 +8,8 @@
 #include "engine/audit/audit.h"
 #include "engine/audit/downtime_rules.h"
 #include "engine/audit/timeline.h"
-#include "engine/time/period.h"
-#include "engine/time/time_zone.h"
+#include "base/time/period.h"
+#include "base/time/time_zone.h"
 
 namespace slaudit::audit {
 

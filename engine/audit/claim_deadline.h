@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "engine/audit/report.h"
-#include "engine/time/local_date.h"
-#include "engine/time/period.h"
+#include "base/time/local_date.h"
+#include "base/time/period.h"
 
 namespace slaudit::audit {
 

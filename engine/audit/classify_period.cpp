@@ -36,7 +36,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
     f.id = incident.id;
     f.line = incident.line;
     f.fault = incident.fault.value_or("");
-    f.cause = std::string(cause_name(incident.cause));
+    f.cause = std::string(terms::keyword(incident.cause));
     f.start = std::max(incident.start, from);
     f.end = std::min(end, to);
     f.open = incident.is_open();

@@ -9,7 +9,7 @@
 
 #include "engine/audit/report.h"
 #include "engine/audit/timeline.h"
-#include "engine/model/contract.h"
+#include "language/model/contract.h"
 
 namespace slaudit::audit {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/time/civil_time.h"
+#include "base/time/civil_time.h"
 
 namespace slaudit::audit {
 

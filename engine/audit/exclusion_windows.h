@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/audit/timeline.h"
-#include "engine/model/contract.h"
-#include "engine/time/time_zone.h"
+#include "language/model/contract.h"
+#include "base/time/time_zone.h"
 
 namespace slaudit::audit {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/audit/timeline.h"
-#include "engine/time/time_zone.h"
+#include "base/time/time_zone.h"
 
 namespace slaudit::audit {
 

@@ -58,7 +58,7 @@ bool meets_threshold(const model::AffectedThreshold& t, const model::Service& se
 }
 
 std::optional<IncidentDecision> excluded(const model::AvailabilityClause& clause, const Incident& incident, bool explain) {
-  const std::string_view cause = cause_name(incident.cause);
+  const std::string_view cause = terms::keyword(incident.cause);
   if (auto it = clause.excluded_causes.find(cause); it != clause.excluded_causes.end())
     return IncidentDecision{IncidentDecision::Kind::ExcludedIncident, kWeightOne, 0,
                             explain ? "cause " + std::string(cause) + " is excluded" : "", it->second, {}};

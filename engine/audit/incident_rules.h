@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/audit/timeline.h"
-#include "engine/model/contract.h"
-#include "telemetry/incident.h"
+#include "language/model/contract.h"
+#include "engine/records/incident.h"
 
 namespace slaudit::audit {
 

@@ -10,7 +10,7 @@
 #include "engine/audit/incident_rules.h"
 #include "engine/audit/money.h"
 #include "engine/audit/period_fee.h"
-#include "engine/report/figures.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::audit {
 
@@ -19,7 +19,7 @@ namespace {
 std::string seconds_text(Seconds s) { return std::to_string(s.count()) + " s"; }
 std::string rational_text(const Rational& r) {
   return boost::multiprecision::denominator(r) == 1 ? boost::multiprecision::numerator(r).str() + " s"
-                                                    : r.str() + " s (" + report::minutes_text(r) + ")";
+                                                    : r.str() + " s (" + minutes_text(r) + ")";
 }
 
 // Counted downtime after the minimum-downtime and partial-minute rules.
@@ -109,7 +109,7 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
     if (owed > limit) {
       owed = limit;
       out.cap_minor = limit;
-      out.explain.push_back({"cap", report::money_with_code(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
+      out.explain.push_back({"cap", money_with_code(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
     }
   }
   return owed;
@@ -169,12 +169,12 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
     out.explain.push_back({"down (implied)", rational_text(out.down),
                            "eligible x (1 - measured availability): the downtime the measured availability stands for",
                            SourceRange{}});
-    out.explain.push_back({"availability", report::percent_text(*out.availability),
+    out.explain.push_back({"availability", percent_text(*out.availability),
                            cp.measured_derivation + " = " + out.availability->str(),
                            clause.measurement ? clause.measurement->range : SourceRange{}});
   } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
-    out.explain.push_back({"availability", report::percent_text(*out.availability),
+    out.explain.push_back({"availability", percent_text(*out.availability),
                            "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
   } else {
     out.notes.push_back("no eligible time in the period: availability is not assessed");
@@ -183,7 +183,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   auto fee = period_fee(cx, cp);
   out.fee_minor = fee.minor;
-  out.explain.push_back({"fee", report::money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
+  out.explain.push_back({"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
 
   if (out.availability && clause.target) {
     out.met = meets_target(*out.availability, *clause.target);
@@ -196,8 +196,8 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
       out.tier = find_tier(credit.tiers, *out.availability);
       if (out.tier) {
         out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
-        out.explain.push_back({"credit", report::money_with_code(out.credit_minor, currency),
-                               out.tier->credit.value.to_string() + "% of " + report::money_with_code(out.fee_minor, currency) +
+        out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
+                               out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
                                    " (tier below " + out.tier->below.value.to_string() + "%)",
                                out.tier->range});
       }
@@ -206,7 +206,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
       const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
       const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
       out.credit_minor = round_to_minor(amount, rounding);
-      out.explain.push_back({"credit", report::money_with_code(out.credit_minor, currency),
+      out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
                              "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
                                  " minor units x " + credit.lost_time_multiplier.to_string(),
                              credit.range});
@@ -234,7 +234,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
     out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
                            "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
                                " down, at the hourly rate, credited without a claim: " +
-                               report::money_with_code(out.hour_rule_minor, currency),
+                               money_with_code(out.hour_rule_minor, currency),
                            SourceRange{}});
   }
   if (!clause.target && out.credit_earned())

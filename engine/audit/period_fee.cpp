@@ -1,7 +1,7 @@
 #include "engine/audit/period_fee.h"
 
 #include "engine/audit/money.h"
-#include "engine/report/figures.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::audit {
 
@@ -29,11 +29,11 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   std::string how;
   if (service.fee_basis == model::FeeBasis::PerHour) {
     fee = Rational(service.fee->minor) * cp.period.length().count() / 3600;
-    how = report::money_with_code(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
+    how = money_with_code(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
   } else {
     const Rational months = months_in(cx.clause->period ? &*cx.clause->period : nullptr);
     fee = Rational(service.fee->minor) * months;
-    how = report::money_with_code(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
+    how = money_with_code(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
   }
   const bool whole = cx.clause->partial_period == model::PartialPeriodMode::Whole;
   if (cp.partial && !whole) {

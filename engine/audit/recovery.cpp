@@ -6,7 +6,7 @@
 
 #include "engine/audit/incident_rules.h"
 #include "engine/audit/money.h"
-#include "engine/time/format_local.h"
+#include "base/time/format_local.h"
 
 namespace slaudit::audit {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/audit/report.h"
-#include "engine/time/time_zone.h"
-#include "telemetry/incident.h"
+#include "base/time/time_zone.h"
+#include "engine/records/incident.h"
 
 namespace slaudit::audit {
 

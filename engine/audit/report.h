@@ -4,18 +4,18 @@
 // durations in whole Seconds, weighted downtime and availability as exact
 // rationals, money in integer minor units. Every figure can say which clause
 // produced it (a SourceRange into the contract) and how (`explain` lines).
-#include <boost/multiprecision/cpp_int.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/model/contract.h"
-#include "engine/syntax/source.h"
-#include "engine/time/instant.h"
+#include "base/num/rational.h"
+#include "language/model/contract.h"
+#include "language/syntax/source.h"
+#include "base/time/instant.h"
 
 namespace slaudit::audit {
 
-using Rational = boost::multiprecision::cpp_rational;
+using slaudit::Rational;
 
 // One line of `--explain`: a figure, its value, how it was derived, and the
 // clause it came from (empty range: a default the contract did not state).
@@ -78,9 +78,9 @@ struct TimelineSegment {
 
 // The probe figures of one period of a clause measured from probes.
 struct ProbePeriodFigures {
-  std::string method;   // "bad buckets", "requests", "average error rate"
+  model::ProbeMethod method = model::ProbeMethod::BadBuckets;  // terms::keyword names it
   std::string combine;  // "any", "all", "at least 50%", "averaged"
-  std::string missing;  // the missing-data rule applied: "up", "down", "excluded"
+  model::MissingData missing = model::MissingData::Up;  // the missing-data rule applied
   Seconds bucket{60};
   int64_t min_consecutive = 1;
   uint32_t targets = 0;
@@ -97,7 +97,7 @@ struct ProbePeriodFigures {
   // The clause states no missing-data rule: the period is also audited with
   // missing data counted as down, and both results are reported.
   bool ambiguous = false;
-  std::string other_missing;
+  model::MissingData other_missing = model::MissingData::Down;
   std::optional<Rational> other_availability;
   bool other_met = true;
   int64_t other_owed_minor = 0;

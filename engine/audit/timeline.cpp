@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/util/radix_sort.h"
+#include "base/util/radix_sort.h"
 
 namespace slaudit::audit {
 

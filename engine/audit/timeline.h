@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/audit/report.h"
-#include "engine/time/instant.h"
+#include "base/time/instant.h"
 
 namespace slaudit::audit {
 

@@ -6,7 +6,7 @@
 // incident of the service a full outage, nothing excluded.
 #include "engine/claims/compare.h"
 #include "engine/claims/readings.h"
-#include "engine/report/figures.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::claims {
 
@@ -78,7 +78,7 @@ ServiceAudit audit_service(const Evidence& ev, size_t service, const model::Peri
 
 Rational as_percent(const Rational& share) { return share * 100; }
 
-std::string shown(const Rational& share) { return report::percent_text(share); }
+std::string shown(const Rational& share) { return percent_text(share); }
 
 Reading per_period(const std::string& name, const std::vector<audit::PeriodAudit>& periods,
                    const model::ClaimPredicate& claim) {
@@ -113,8 +113,8 @@ Reading whole_range(const std::string& name, const std::vector<audit::PeriodAudi
   const Rational share = (eligible - down) / eligible;
   const bool ok = holds(claim.cmp, as_percent(share), to_rational(claim.value.value));
   return {name, ok ? Verdict::Verified : Verdict::Refuted,
-          shown(share) + " over " + range + " (" + report::minutes_text(down) + " min down of " +
-              report::minutes_text(eligible) + " min eligible)" + (ok ? "" : ", not " + claimed_text(claim)),
+          shown(share) + " over " + range + " (" + minutes_text(down) + " min down of " +
+              minutes_text(eligible) + " min eligible)" + (ok ? "" : ", not " + claimed_text(claim)),
           ""};
 }
 
@@ -123,7 +123,7 @@ Reading whole_range(const std::string& name, const std::vector<audit::PeriodAudi
 Judged availability_readings(const model::ClaimPredicate& claim, const Evidence& ev) {
   Judged out;
   if (!ev.incidents || !ev.range) {
-    out.needs = "an incident log (--incidents) covering the claimed periods";
+    out.needs = "an incident log covering the claimed periods";
     return out;
   }
   std::vector<size_t> services;
@@ -149,7 +149,7 @@ Judged availability_readings(const model::ClaimPredicate& claim, const Evidence&
     if (audited.periods.empty()) {
       out.readings.push_back({prefix + "per " + period_name(period), Verdict::Unverifiable,
                               "no period of " + ev.contract->services[s].name + " in " + ev.range->label,
-                              "incidents and a range (--from/--to or --period) within the service's active days"});
+                              "incidents and a range of days within the service's active days"});
       continue;
     }
     out.readings.push_back(per_period(prefix + "per " + period_name(period), audited.periods, claim));

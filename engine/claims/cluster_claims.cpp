@@ -31,7 +31,7 @@ Judged cluster_readings(const model::ClaimPredicate& claim, const Evidence& ev) 
   Judged out;
   const std::string& unit = claim.metric;  // gpus or nodes
   if (!ev.inventory) {
-    out.needs = "an inventory (--inventory) listing every cluster with its " + unit;
+    out.needs = "an inventory listing every cluster with its " + unit;
     return out;
   }
   // The clusters in scope.

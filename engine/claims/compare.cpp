@@ -1,7 +1,7 @@
 #include "engine/claims/compare.h"
 
-#include "engine/check/units.h"
-#include "engine/report/figures.h"
+#include "language/check/units.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::claims {
 
@@ -34,8 +34,8 @@ std::string trim_zeros(std::string text) {
 
 // A rational with up to 3 decimals, grouped, `~` when cut.
 std::string number_text(const Rational& value) {
-  const report::DecimalText shown = report::decimal_digits(value, 3, false);
-  return group_digits(trim_zeros(shown.text)) + (shown.exact ? "" : std::string(1, report::kInexactMark));
+  const DecimalText shown = decimal_digits(value, 3, false);
+  return group_digits(trim_zeros(shown.text)) + (shown.exact ? "" : std::string(1, kInexactMark));
 }
 
 // The unit part of "400 GB/s" and its factor to the base unit; empty for bare numbers.

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/audit/report.h"
-#include "engine/model/contract.h"
+#include "language/model/contract.h"
 
 namespace slaudit::claims {
 

@@ -69,7 +69,7 @@ Judged measured_readings(const model::ClaimPredicate& claim, const Evidence& ev)
   const std::string wanted = claim.metric + (rate && claim.condition != Condition::Unspecified
                                                  ? " " + condition_label(claim.condition) : "");
   if (!ev.measurements) {
-    out.needs = "measurements (--measurements) of " + wanted;
+    out.needs = "measurements of " + wanted;
     return out;
   }
   const std::optional<std::string> service =

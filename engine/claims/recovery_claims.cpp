@@ -11,9 +11,9 @@
 #include "engine/audit/recovery.h"
 #include "engine/claims/compare.h"
 #include "engine/claims/readings.h"
-#include "engine/report/figures.h"
-#include "engine/time/local_date.h"
-#include "engine/time/time_zone.h"
+#include "engine/figures/figures.h"
+#include "base/time/local_date.h"
+#include "base/time/time_zone.h"
 
 namespace slaudit::claims {
 
@@ -55,7 +55,7 @@ std::string clock_text(const model::RecoveryClause* clause) {
          (to_resolved ? "end" : "recovered, else end") + " (its recovery clause)";
 }
 
-std::string minutes(Seconds s) { return report::minutes_text(s) + " min"; }
+std::string minutes(Seconds s) { return minutes_text(s) + " min"; }
 
 Reading judge(const std::string& name, const Timed& t, const model::ClaimPredicate& claim) {
   const Statistic stat = statistic_for(claim.cmp);
@@ -80,7 +80,7 @@ Reading judge(const std::string& name, const Timed& t, const model::ClaimPredica
 Judged recovery_readings(const model::ClaimPredicate& claim, const Evidence& ev) {
   Judged out;
   if (!ev.incidents || !ev.range) {
-    out.needs = "an incident log (--incidents) with each fault's class and its start, detection and recovery times";
+    out.needs = "an incident log with each fault's class and its start, detection and recovery times";
     return out;
   }
   const auto zone = TimeZone::find(ev.contract->timezone.value_or("UTC"));

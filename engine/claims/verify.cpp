@@ -6,9 +6,9 @@
 
 #include "engine/claims/compare.h"
 #include "engine/claims/readings.h"
-#include "engine/report/figures.h"
-#include "engine/time/civil_time.h"
-#include "engine/time/time_zone.h"
+#include "engine/figures/figures.h"
+#include "base/time/civil_time.h"
+#include "base/time/time_zone.h"
 
 namespace slaudit::claims {
 
@@ -146,7 +146,7 @@ std::optional<audit::AuditRange> incident_months(const std::vector<Incident>& in
   model::CivilDate a = civil_day(first, tz), b = civil_day(last - Seconds{1} < first ? first : last - Seconds{1}, tz);
   a.day = 1;
   b.day = days_in_month(b.year, b.month);
-  return audit::AuditRange{a, b, report::date_text(a) + ".." + report::date_text(b)};
+  return audit::AuditRange{a, b, date_text(a) + ".." + date_text(b)};
 }
 
 }  // namespace

@@ -9,10 +9,9 @@
 
 #include "engine/audit/audit.h"
 #include "engine/claims/verdict.h"
-#include "engine/model/contract.h"
-#include "telemetry/evidence/inventory.h"
-#include "telemetry/evidence/measurements.h"
-#include "telemetry/incident.h"
+#include "language/model/contract.h"
+#include "engine/records/evidence.h"
+#include "engine/records/incident.h"
 
 namespace slaudit::claims {
 

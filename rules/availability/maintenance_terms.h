@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/model/contract.h"
+#include "language/model/contract.h"
 
 namespace slaudit::rules {
 

@@ -1,6 +1,6 @@
 // throughput-no-load-condition: a data rate (storage, network, RDMA, checkpoint
 // bandwidth) that does not say whether it was measured empty or under load.
-#include "engine/check/metrics.h"
+#include "language/check/metrics.h"
 #include "rules/catalogue_rules.h"
 #include "rules/support.h"
 

@@ -4,11 +4,11 @@
 #include <set>
 #include <span>
 
-#include "engine/num/decimal.h"
-#include "engine/text/display_width.h"
-#include "engine/util/sha256.h"
-#include "telemetry/json_value.h"
-#include "telemetry/reason_text.h"
+#include "base/num/decimal.h"
+#include "base/text/display_width.h"
+#include "base/util/sha256.h"
+#include "telemetry/common/json_value.h"
+#include "telemetry/common/reason_text.h"
 
 namespace slaudit::evidence {
 

@@ -21,23 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/records/evidence.h"
+
 namespace slaudit::evidence {
 
-struct Cluster {
-  std::string id;
-  std::optional<std::string> region;
-  int64_t gpus = 0;
-  std::optional<int64_t> nodes;
-  std::optional<std::string> interconnect;
-  std::optional<std::string> tenancy;
-};
-
-struct Inventory {
-  std::string path;
-  std::string sha256;  // of the content exactly as read
-  std::optional<std::string> as_of, source;
-  std::vector<Cluster> clusters;  // in file order
-};
 
 // One problem: where (a JSON path, and a line and column for syntax errors) and what.
 struct InventoryError {

@@ -4,12 +4,12 @@
 #include <set>
 #include <span>
 
-#include "engine/check/metrics.h"
-#include "engine/check/units.h"
-#include "engine/time/timestamp.h"
-#include "engine/util/sha256.h"
-#include "telemetry/json_value.h"
-#include "telemetry/reason_text.h"
+#include "language/check/metrics.h"
+#include "language/check/units.h"
+#include "base/time/timestamp.h"
+#include "base/util/sha256.h"
+#include "telemetry/common/json_value.h"
+#include "telemetry/common/reason_text.h"
 
 namespace slaudit::evidence {
 

@@ -6,7 +6,7 @@
 //    "condition": "empty", "time": "2026-11-10T02:00:00Z", "source": "vendor benchmark"}
 //
 // Fields (docs/claims.md, "Measurements"):
-//   metric     required: a metric the language knows (engine/check/metrics.h)
+//   metric     required: a metric the language knows (language/check/metrics.h)
 //   value      required: a non-negative decimal, as a JSON number or string ("2.1"); exponents rejected
 //   unit       required but for counts: a unit of the metric's dimension (GB/s, TB/s, Gbit/s, Gbps,
 //              s, min, h, %, ...) from the checker's unit table; converted exactly to the base unit
@@ -24,22 +24,14 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/model/contract.h"
-#include "engine/time/instant.h"
-#include "telemetry/incident.h"
-#include "telemetry/incident_reader.h"
+#include "language/model/contract.h"
+#include "base/time/instant.h"
+#include "engine/records/evidence.h"
+#include "engine/records/incident.h"
+#include "telemetry/incidents/incident_reader.h"
 
 namespace slaudit::evidence {
 
-struct Measurement {
-  size_t line = 0;
-  std::string metric;
-  model::Amount value;  // in the dimension's base unit; `written` is "2.1 TB/s"
-  model::Condition condition = model::Condition::Unspecified;
-  Instant time;
-  std::string source;
-  std::optional<std::string> service, cluster;
-};
 
 struct MeasurementLog {
   std::string path;

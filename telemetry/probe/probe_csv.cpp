@@ -11,8 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/time/timestamp.h"
-#include "telemetry/probe/short_equal.h"
+#include "base/time/timestamp.h"
+#include "base/text/short_equal.h"
 
 namespace slaudit::probe {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // Streaming reader of probe samples in CSV with a header naming the columns
 // (any order): `timestamp,target,ok,total` or `timestamp,target,success`.
-// Timestamps are Unix seconds or RFC 3339 with an offset (engine/time rules).
+// Timestamps are Unix seconds or RFC 3339 with an offset (base/time rules).
 // Reads the file descriptor in 1 MiB blocks and parses fields by hand: no
 // std::string, stream or locale per row. Each data row is pushed to the sink
 // or rejected with its line and reason in the accounting.
@@ -10,9 +10,9 @@
 #include <string_view>
 
 #include "telemetry/probe/byte_stream.h"
-#include "telemetry/probe/probe_accounting.h"
-#include "telemetry/probe/probe_sample.h"
-#include "telemetry/probe/probe_targets.h"
+#include "engine/records/probe_accounting.h"
+#include "engine/records/probe_sample.h"
+#include "engine/records/probe_targets.h"
 
 namespace slaudit::probe {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <thread>
 
-#include "engine/util/sha256.h"
+#include "base/util/sha256.h"
 #include "telemetry/probe/bounded_queue.h"
 #include "telemetry/probe/byte_stream.h"
 

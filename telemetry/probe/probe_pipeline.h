@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "telemetry/probe/probe_accounting.h"
+#include "engine/records/probe_accounting.h"
 #include "telemetry/probe/probe_input.h"
-#include "telemetry/probe/probe_sample.h"
-#include "telemetry/probe/probe_targets.h"
+#include "engine/records/probe_sample.h"
+#include "engine/records/probe_targets.h"
 
 namespace slaudit::probe {
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "engine/time/instant.h"
+#include "base/time/instant.h"
 
 namespace slaudit::probe {
 namespace {

@@ -1,5 +1,5 @@
 // gen_incidents end to end: the built generator (SLAUDIT_GEN_INCIDENTS) on
-// good and bad arguments. Its library is tested in tests/telemetry/generate/.
+// good and bad arguments. Its library is tested in tests/bench/.
 #include <catch2/catch.hpp>
 
 #include <string>

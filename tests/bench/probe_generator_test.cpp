@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bench/gen/probe_generator.h"
-#include "engine/util/sha256.h"
+#include "base/util/sha256.h"
 #include "telemetry/probe/probe_csv.h"
 
 using namespace slaudit;

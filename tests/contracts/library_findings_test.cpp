@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/compile.h"
+#include "language/compile/compile.h"
 #include "rules/lint.h"
 #include "rules/registry.h"
 

@@ -23,9 +23,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/compile.h"
-#include "engine/format/printer.h"
-#include "engine/time/time_zone.h"
+#include "language/compile/compile.h"
+#include "language/format/printer.h"
+#include "base/time/time_zone.h"
 #include "tests/support/audit_fixture.h"
 
 namespace fs = std::filesystem;

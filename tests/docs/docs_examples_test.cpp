@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/compile.h"
+#include "language/compile/compile.h"
 
 using namespace slaudit;
 

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/compile.h"
-#include "engine/syntax/ast_json.h"
+#include "language/compile/compile.h"
+#include "language/syntax/ast_json.h"
 #include "tests/support/audit_fixture.h"
 
 using namespace slaudit;

@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/report/render_claims.h"
-#include "tests/claims/claims_fixture.h"
+#include "report/json/render_json.h"
+#include "report/markdown/render_markdown.h"
+#include "report/text/render_text.h"
+#include "tests/engine/claims/claims_fixture.h"
 
 using namespace slaudit;
 using nlohmann::json;

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/util/sha256.h"
+#include "base/util/sha256.h"
 
 namespace slaudit::test {
 

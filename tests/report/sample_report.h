@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "engine/audit/report.h"
-#include "engine/model/contract.h"
-#include "engine/syntax/source.h"
+#include "language/model/contract.h"
+#include "language/syntax/source.h"
 
 namespace slaudit::test {
 

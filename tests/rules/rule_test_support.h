@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/compile.h"
+#include "language/compile/compile.h"
 #include "rules/lint.h"
 
 namespace slaudit::testing {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "engine/audit/audit.h"
-#include "engine/compile.h"
-#include "telemetry/incident_reader.h"
+#include "language/compile/compile.h"
+#include "telemetry/incidents/incident_reader.h"
 
 namespace slaudit::testing {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/diag/diagnostic.h"
+#include "language/diag/diagnostic.h"
 
 namespace slaudit::testing {
 

@@ -1,38 +1,18 @@
 #include "engine/audit/probe/probe_audit.h"
 
 #include "engine/audit/incident_rules.h"
-#include "engine/report/figures.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::audit {
 
 namespace {
 
-const char* method_name(model::ProbeMethod m) {
-  switch (m) {
-    case model::ProbeMethod::BadBuckets: return "bad buckets";
-    case model::ProbeMethod::Requests: return "requests";
-    case model::ProbeMethod::AverageErrorRate: return "average error rate";
-  }
-  return "";
-}
-
+// "any", "all", "averaged", or "at least 50%" with the clause's share.
 std::string combine_name(const model::ProbeRule& r) {
-  switch (r.combine) {
-    case model::TargetCombination::Any: return "any";
-    case model::TargetCombination::All: return "all";
-    case model::TargetCombination::AtLeastShare: return "at least " + Decimal(r.combine_share.coefficient(), r.combine_share.scale() - 2).normalized().to_string() + "%";
-    case model::TargetCombination::Averaged: return "averaged";
-  }
-  return "";
-}
-
-const char* missing_name(model::MissingData m) {
-  switch (m) {
-    case model::MissingData::Up: return "up";
-    case model::MissingData::Down: return "down";
-    case model::MissingData::Excluded: return "excluded";
-  }
-  return "";
+  std::string out(terms::keyword(r.combine));
+  if (r.combine == model::TargetCombination::AtLeastShare)
+    out += " " + Decimal(r.combine_share.coefficient(), r.combine_share.scale() - 2).normalized().to_string() + "%";
+  return out;
 }
 
 std::string count_text(uint64_t n) { return std::to_string(n); }
@@ -46,9 +26,9 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
   const auto& p = engine.parts()[part];
   const probe::BucketFigures bf = probe::part_figures(engine, outcome, part);
   ProbePeriodFigures f;
-  f.method = method_name(rule.method);
+  f.method = rule.method;
   f.combine = combine_name(rule);
-  f.missing = missing_name(outcome.missing);
+  f.missing = outcome.missing;
   f.bucket = rule.bucket;
   f.min_consecutive = rule.min_consecutive;
   f.targets = engine.target_count();
@@ -85,7 +65,7 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
     } else {
       cp.measured_derivation = "100% - mean error rate over " + std::to_string(rf.buckets) + " buckets of " +
                                duration_text(rule.bucket) + " (" + std::to_string(rf.left_out) +
-                               " left out; missing data " + missing_name(outcome.missing) + ")";
+                               " left out; missing data " + std::string(terms::keyword(outcome.missing)) + ")";
     }
   }
   cp.probe = std::move(f);

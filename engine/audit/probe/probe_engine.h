@@ -26,10 +26,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/model/contract.h"
-#include "telemetry/probe/probe_accounting.h"
-#include "telemetry/probe/probe_sample.h"
-#include "telemetry/probe/probe_targets.h"
+#include "language/model/contract.h"
+#include "engine/records/probe_accounting.h"
+#include "engine/records/probe_sample.h"
+#include "engine/records/probe_targets.h"
 
 namespace slaudit::probe {
 

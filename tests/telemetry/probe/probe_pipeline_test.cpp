@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/util/sha256.h"
+#include "base/util/sha256.h"
 #include "telemetry/probe/probe_input.h"
 #include "telemetry/probe/probe_pipeline.h"
 #include "tests/support/gzip.h"

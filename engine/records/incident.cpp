@@ -1,0 +1,24 @@
+#include "engine/records/incident.h"
+
+#include <array>
+#include <utility>
+
+namespace slaudit {
+
+std::string_view count_unit_name(CountUnit unit) {
+  return unit == CountUnit::Gpus ? "gpus" : "nodes";
+}
+
+std::string affected_text(const Affected& affected) {
+  if (const auto* share = std::get_if<AffectedShare>(&affected)) return share->share.to_string();
+  const auto& count = std::get<AffectedCount>(affected);
+  return std::to_string(count.count) + " " + std::string(count_unit_name(count.unit));
+}
+
+bool same_content(const Incident& a, const Incident& b) {
+  return a.id == b.id && a.service == b.service && a.start == b.start && a.end == b.end &&
+         a.detected == b.detected && a.recovered == b.recovered && a.fault == b.fault &&
+         a.cause == b.cause && a.scope == b.scope && a.notice == b.notice && a.component == b.component;
+}
+
+}  // namespace slaudit

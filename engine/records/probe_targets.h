@@ -1,0 +1,37 @@
+#pragma once
+// Target names interned to dense TargetIds. The caller owns the table (one per
+// audit), so nothing is global; readers intern each row's target once per row
+// without building a std::string unless the name is new. Probe files list the
+// same targets in the same order minute after minute, so intern() first tries
+// the target that followed the previous one last time (a string compare)
+// before it hashes.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/records/probe_sample.h"
+
+namespace slaudit::probe {
+
+class ProbeTargets {
+ public:
+  TargetId intern(std::string_view name);
+  const std::string& name(TargetId id) const { return names_[id]; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  TargetId lookup(std::string_view name);
+
+  std::unordered_map<std::string, TargetId, Hash, std::equal_to<>> ids_;
+  std::vector<std::string> names_;
+  std::vector<TargetId> next_;  // next_[id]: the id interned after id last time
+  TargetId previous_ = kNone;
+  static constexpr TargetId kNone = ~TargetId{0};
+};
+
+}  // namespace slaudit::probe

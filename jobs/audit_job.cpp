@@ -1,0 +1,218 @@
+#include "jobs/audit_job.h"
+
+#include "base/util/file_io.h"
+#include "engine/audit/probe/probe_engine.h"
+#include "engine/figures/figures.h"
+#include "jobs/inputs.h"
+#include "jobs/probe_inputs.h"
+#include "telemetry/billing/billing_inputs.h"
+#include "telemetry/incidents/incident_reader.h"
+
+namespace slaudit::jobs {
+
+namespace {
+
+// ---------------------------------------------------------------- the range
+
+std::optional<audit::AuditRange> effective_range(const model::Contract& contract, Messages& messages) {
+  if (!contract.effective_from || !contract.effective_until) {
+    messages.push_back("slaudit audit: the contract states no effective range; give --period or --from and --to");
+    return std::nullopt;
+  }
+  return audit::AuditRange{*contract.effective_from, *contract.effective_until,
+                           date_text(*contract.effective_from) + ".." +
+                               date_text(*contract.effective_until)};
+}
+
+std::optional<audit::AuditRange> audit_range(const AuditJobOptions& o, const model::Contract& contract,
+                                             Messages& messages) {
+  bool given = false;
+  auto range = range_from_options("audit", o.period, o.from, o.to, given, messages);
+  return given ? range : effective_range(contract, messages);
+}
+
+// ---------------------------------------------------------------- the inputs
+
+std::optional<IncidentLog> read_incidents(const AuditJobOptions& o, const ServiceNames& services, Inputs& inputs,
+                                          Messages& messages) {
+  if (o.incidents.empty()) return IncidentLog{};  // a probe audit without incidents
+  return read_incident_input(o.incidents, o.incidents_format, services, inputs, messages);
+}
+
+// Reads one of the CSV inputs with `reader`; every bad row is added as path:line: reason.
+template <class Row, class Reader>
+bool read_rows(const std::string& role, const std::string& path, Inputs& inputs, Messages& messages, Reader reader,
+               std::vector<Row>& rows, std::vector<size_t>& lines) {
+  if (path.empty()) return true;
+  const std::optional<std::string> bytes = read_input(role, path, inputs, messages);
+  if (!bytes) return false;
+  InputRows<Row> read = reader(*bytes);
+  for (const InputRowError& error : read.errors)
+    messages.push_back(path + ":" + std::to_string(error.line) + ": " + error.reason);
+  rows = std::move(read.rows);
+  lines = std::move(read.lines);
+  return read.ok();
+}
+
+// Where each claim and fee row came from, to warn about rows no audited period used.
+struct RowOrigins {
+  std::vector<size_t> claims, fees;
+};
+
+bool read_billing_inputs(const AuditJobOptions& o, const model::Contract& contract, audit::AuditRequest& request,
+                         Inputs& inputs, RowOrigins& origins, Messages& messages) {
+  const ServiceNames services = service_names(contract);
+  const model::Currency currency = contract.currency.value_or(model::Currency{});
+  std::vector<size_t> credit_lines;  // no duplicate rule for credits, so nothing to warn about
+  bool ok = read_rows<audit::ClaimFiling>(
+      "claims", o.claims, inputs, messages,
+      [&](std::string_view text) { return read_claim_filings(text, services); }, request.claims, origins.claims);
+  ok &= read_rows<audit::BilledFee>(
+      "billing", o.billing, inputs, messages,
+      [&](std::string_view text) { return read_billed_fees(text, currency, services); }, request.fees, origins.fees);
+  ok &= read_rows<audit::PreviousCredit>(
+      "previous-credits", o.previous_credits, inputs, messages,
+      [&](std::string_view text) { return read_previous_credits(text, currency, services); },
+      request.previous_credits, credit_lines);
+  if (!o.claimed.empty()) {
+    const std::optional<model::CivilDate> filed = parse_civil_date(o.claimed);
+    if (!filed) {
+      messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
+      return false;
+    }
+    request.claims.push_back({"", "", *filed});  // every service, every period
+  }
+  return ok;
+}
+
+bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRun& run, Inputs& inputs,
+                 Messages& messages, ProbeOptions& probe_options) {
+  probe_options = ProbeOptions{o.probes, o.targets_map, Seconds{0}, o.target_label, o.progress};
+  if (o.probes.empty()) return true;
+  const auto lateness = parse_lateness(o.lateness);
+  if (!lateness) {
+    messages.push_back("slaudit audit: bad --lateness '" + o.lateness + "'; expected e.g. 3h, 90m, 600s");
+    return false;
+  }
+  probe_options.lateness = *lateness;
+  if (!read_probe_inputs(probe_options, request, run, messages)) return false;
+  add_probe_inputs(probe_options, run, inputs);
+  return true;
+}
+
+// ---------------------------------------------------------------- the report
+
+// `used`: the incidents handed to the audit (moved out of the log).
+void account_records(const IncidentLog& log, size_t used, audit::AuditReport& report) {
+  if (log.path.empty()) return;  // no incident log was given
+  report.records.push_back({log.path, log.records_read, used, log.rejected.size()});
+  for (const RejectedRecord& rejected : log.rejected) report.rejected.push_back({log.path, rejected.line, rejected.reason});
+}
+
+template <class Row>
+void warn_unused(const std::string& path, const std::vector<Row>& rows, const std::vector<size_t>& lines,
+                 const audit::AuditReport& report, Messages& messages) {
+  for (size_t i = 0; i < rows.size() && i < lines.size(); ++i) {
+    bool used = false;
+    for (const audit::PeriodAudit& period : report.periods)
+      used |= period.service == rows[i].service && period.period == rows[i].period;
+    if (!used)
+      messages.push_back("slaudit: warning: " + path + ":" + std::to_string(lines[i]) + ": no audited period '" +
+                         rows[i].period + "' for service '" + rows[i].service + "'; the row was not used");
+  }
+}
+
+int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages) {
+  bool contract_fault = false;
+  for (const audit::AuditError& error : errors) {
+    const bool located = error.clause.end > error.clause.begin;
+    contract_fault |= located;
+    std::string line = source.name();
+    if (located) line += ":" + std::to_string(source.location(error.clause.begin).line);
+    messages.push_back(line + ": error: " + error.message);
+  }
+  return contract_fault ? kContractErrors : kUsageOrIo;
+}
+
+int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Messages& messages) {
+  size_t rejected = 0;
+  for (const auto& r : report.records) rejected += r.rejected;
+  uint64_t unused = 0;  // probe samples read but not used for a reason the user should fix
+  for (const auto& a : report.probe_accounting) unused += a.late + a.duplicate_conflicting + a.unusable;
+  if (rejected > 0 || unused > 0) {
+    std::string line = std::string("slaudit: ") + (o.strict ? "error: " : "warning: ");
+    if (o.probes.empty()) {
+      line += std::to_string(rejected) + " incident record(s) rejected; each is listed in the report";
+    } else {
+      line += std::to_string(rejected) + " record(s) rejected, " + std::to_string(unused) +
+              " probe sample(s) late, conflicting or unusable; the report counts them and lists the first";
+    }
+    messages.push_back(line);
+    if (o.strict) return kContractErrors;
+  }
+  return report.breached ? kBreach : kOk;
+}
+
+bool compile(const AuditJobOptions& o, Inputs& inputs, AuditJob& job) {
+  const std::optional<std::string> text = read_input("contract", o.contract, inputs, job.messages);
+  if (!text) return false;
+  job.source = std::make_unique<SourceFile>(o.contract, *text);
+  job.compiled = std::make_unique<CompiledContract>(compile_contract(*job.source));
+  if (job.compiled->ok() && job.compiled->contract) return true;
+  std::string rendered = render_diagnostics(*job.source, job.compiled->diagnostics);
+  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
+  job.messages.push_back(std::move(rendered));
+  job.exit_code = kContractErrors;
+  return false;
+}
+
+}  // namespace
+
+AuditJob run_audit_job(const AuditJobOptions& o) {
+  AuditJob job;
+  Inputs inputs;
+  if (!compile(o, inputs, job)) return job;
+  const model::Contract& contract = job.contract();
+  audit::AuditRequest request;
+  request.contract = &contract;
+  request.contract_source = job.source.get();
+  const std::optional<audit::AuditRange> range = audit_range(o, contract, job.messages);
+  if (!range) return job;
+  request.range = *range;
+  if (o.incidents.empty() && o.probes.empty()) {
+    job.messages.push_back("slaudit audit: give --incidents, --probes, or both");
+    return job;
+  }
+  std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
+  if (!log) return job;
+  request.incidents = std::move(log->incidents);
+  ProbeOptions probe_options;
+  ProbeRun probe_run;
+  if (!read_probes(o, request, probe_run, inputs, job.messages, probe_options)) return job;
+  request.record_findings = o.record_findings;
+  request.record_timeline = o.record_timeline;
+  RowOrigins origins;
+  if (!read_billing_inputs(o, contract, request, inputs, origins, job.messages)) return job;
+
+  audit::AuditResult result = audit::run_audit(request);
+  if (!result.report) {
+    job.exit_code = audit_error_code(result.errors, *job.source, job.messages);
+    return job;
+  }
+  audit::AuditReport& report = *result.report;
+  report.inputs.insert(report.inputs.end(), inputs.begin(), inputs.end());
+  account_records(*log, request.incidents.size(), report);
+  // The report holds all it prints: the incidents (most of a large audit's
+  // memory) are freed on another core while the report is rendered.
+  job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
+  account_probe_files(probe_options, probe_run, report);
+  warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
+  warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
+  if (report.periods.empty() && report.recovery.empty())
+    job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
+  job.exit_code = verdict_code(o, report, job.messages);
+  job.report = std::move(result.report);
+  return job;
+}
+
+}  // namespace slaudit::jobs

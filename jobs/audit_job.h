@@ -1,0 +1,54 @@
+#pragma once
+// `slaudit audit`: everything between the command line and the report. Reads
+// the contract and every input (each named in the report with its digest),
+// runs the probe engines and the audit, and accounts for every record read.
+// The CLI parses options into AuditJobOptions, calls run_audit_job once, prints
+// the messages and renders the report.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/audit/audit.h"
+#include "jobs/messages.h"
+#include "language/compile/compile.h"
+
+namespace slaudit::jobs {
+
+struct AuditJobOptions {
+  std::string contract;  // path; "-" is standard input
+  std::string incidents, incidents_format;
+  std::string period, from, to;  // the day-range grammar; all empty: the contract's effective range
+  std::string claimed;           // one filing day for every period
+  std::string claims, billing, previous_credits;
+  std::vector<std::string> probes;
+  std::string targets_map;
+  std::string lateness = "3h";
+  std::string target_label = "instance";
+  bool strict = false;  // rejected records make the exit code kContractErrors
+  // What the chosen output prints beyond the figures (the figures are the same
+  // either way; per-incident detail is most of an audit's memory on large logs).
+  bool record_findings = true;
+  bool record_timeline = true;
+  std::function<void(std::string_view)> progress;  // probe reading progress; null: none
+};
+
+struct AuditJob {
+  int exit_code = kUsageOrIo;
+  Messages messages;  // to print before the report
+  std::unique_ptr<SourceFile> source;
+  std::unique_ptr<CompiledContract> compiled;  // holds the checked contract
+  std::optional<audit::AuditReport> report;     // absent when the audit could not run
+  // The incidents, freed on another thread while the report is rendered;
+  // joined when the job is destroyed.
+  std::jthread releasing;
+
+  const model::Contract& contract() const { return *compiled->contract; }
+};
+
+AuditJob run_audit_job(const AuditJobOptions& options);
+
+}  // namespace slaudit::jobs

@@ -1,0 +1,82 @@
+#include "jobs/inputs.h"
+
+#include <filesystem>
+
+#include "base/time/civil_date.h"
+#include "base/util/file_io.h"
+#include "base/util/sha256.h"
+
+namespace slaudit::jobs {
+
+std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs,
+                                      Messages& messages) {
+  ReadResult read = read_file(path);
+  if (!read.text) {
+    messages.push_back("slaudit: " + read.error);
+    return std::nullopt;
+  }
+  inputs.push_back({role, path, sha256_hex(*read.text)});
+  return read.text;
+}
+
+ServiceNames service_names(const model::Contract& contract) {
+  ServiceNames names;
+  for (const model::Service& service : contract.services) names.insert(service.name);
+  return names;
+}
+
+std::optional<audit::AuditRange> range_from_options(std::string_view command, const std::string& period,
+                                                    const std::string& from, const std::string& to, bool& given,
+                                                    Messages& messages) {
+  given = !period.empty() || !from.empty() || !to.empty();
+  if (!given) return std::nullopt;
+  const std::string prefix = "slaudit " + std::string(command) + ": ";
+  if (!period.empty()) {
+    auto range = audit::parse_audit_range(period);
+    if (!range)
+      messages.push_back(prefix + "bad --period '" + period + "'; expected " + std::string(kDayRangeForms) +
+                         " (years 1400-9999)");
+    return range;
+  }
+  if (from.empty() || to.empty()) {
+    messages.push_back(prefix + "give both --from and --to");
+    return std::nullopt;
+  }
+  // --from A --to B is the interval A/B of the one day-range grammar.
+  auto range = parse_civil_date(from) && parse_civil_date(to) ? audit::parse_audit_range(from + "/" + to)
+                                                              : std::nullopt;
+  if (!range) {
+    messages.push_back(prefix + "bad --from/--to; expected two days YYYY-MM-DD (years 1400-9999), the first not "
+                                "after the last");
+    return range;
+  }
+  range->label = from + ".." + to;  // as reports have always labelled it
+  return range;
+}
+
+std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
+                                               const ServiceNames& services, Inputs& inputs, Messages& messages) {
+  IncidentReadOptions options;
+  options.services = services;
+  if (!format.empty()) options.format = log_format_from_name(format);
+  IncidentLogResult result;
+  std::error_code ec;
+  if (path == "-" || std::filesystem::is_directory(path, ec)) {
+    // Standard input, or a directory: read_file says what went wrong with it.
+    const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
+    if (!bytes) return std::nullopt;
+    result = read_incident_log(*bytes, path, options);
+  } else {
+    // A file is read in blocks: a large log never sits in memory beside its incidents.
+    result = read_incident_log_file(path, options);
+    if (result.ok()) inputs.push_back({"incidents", path, result.log->sha256});
+  }
+  if (!result.ok()) {
+    // As for every input: an unreadable file is named in its message already.
+    const bool unreadable = result.error.starts_with("cannot read ");
+    messages.push_back("slaudit: " + (unreadable ? "" : path + ": ") + result.error);
+  }
+  return std::move(result.log);
+}
+
+}  // namespace slaudit::jobs

@@ -1,0 +1,39 @@
+#pragma once
+// What the audit and claims jobs both read: input files named in the report
+// by SHA-256, the contract's service names, the audited range from --period
+// or --from/--to, and the incident log.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/audit/audit.h"
+#include "jobs/messages.h"
+#include "language/model/contract.h"
+#include "telemetry/incidents/incident_reader.h"
+
+namespace slaudit::jobs {
+
+using Inputs = std::vector<audit::InputFile>;
+
+// The whole file ("-": standard input), its digest added to `inputs`; nullopt
+// after adding why not to `messages`.
+std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs,
+                                      Messages& messages);
+
+ServiceNames service_names(const model::Contract& contract);
+
+// The range of --period, or of --from and --to. `given` is false when none of
+// the three is set (the caller decides the default); an error is added as
+// "slaudit COMMAND: ..." and gives nullopt with `given` true.
+std::optional<audit::AuditRange> range_from_options(std::string_view command, const std::string& period,
+                                                    const std::string& from, const std::string& to, bool& given,
+                                                    Messages& messages);
+
+// The incident log at `path` (a file read in blocks; "-" or a directory through
+// read_input), its digest added to `inputs`; nullopt after adding why not.
+// `format` is empty or a name log_format_from_name knows.
+std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
+                                               const ServiceNames& services, Inputs& inputs, Messages& messages);
+
+}  // namespace slaudit::jobs

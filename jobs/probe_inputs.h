@@ -1,0 +1,48 @@
+#pragma once
+// `slaudit audit --probes`: builds one probe engine per availability clause
+// measured from probes, streams every probe file through them, and hands the
+// finished engines to the audit. Progress is offered to a callback once the
+// reading takes longer than a second (the CLI shows it on a terminal only).
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jobs/inputs.h"
+#include "engine/audit/audit.h"
+#include "engine/audit/probe/probe_engine.h"
+#include "telemetry/probe/probe_pipeline.h"
+#include "engine/records/probe_targets.h"
+
+namespace slaudit::jobs {
+
+struct ProbeOptions {
+  std::vector<std::string> files;  // "-" is standard input
+  std::string targets_map;         // optional JSON map of targets to services
+  Seconds lateness{3 * 3600};
+  std::string target_label = "instance";  // Prometheus inputs: the label naming a series' target
+  // "probes: FILE: 12M samples, 950k/s" now and then; "" when done. Null: none.
+  std::function<void(std::string_view)> progress;
+};
+
+struct ProbeRun {
+  probe::ProbeTargets targets;
+  std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
+  std::vector<probe::ProbeFileResult> files;                       // by input: rows and digest
+};
+
+// Errors (unreadable file, bad header, bad map) are added to `messages`; returns false then.
+bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run, Messages& messages);
+
+// Names each probe file in `inputs` (role "probes", path as given, "-" for
+// standard input) with the SHA-256 of the bytes read: the file on disk,
+// compressed for gzip; what standard input delivered for "-".
+void add_probe_inputs(const ProbeOptions& options, const ProbeRun& run, Inputs& inputs);
+
+// Adds each probe file's row accounting and rejected rows to the report.
+void account_probe_files(const ProbeOptions& options, const ProbeRun& run, audit::AuditReport& report);
+
+// "3h", "90m", "600s", "0" -> seconds; nullopt when malformed.
+std::optional<Seconds> parse_lateness(const std::string& text);
+
+}  // namespace slaudit::jobs

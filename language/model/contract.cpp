@@ -1,0 +1,24 @@
+#include "language/model/contract.h"
+
+namespace slaudit::model {
+
+const char* dimension_name(Dimension dimension) {
+  switch (dimension) {
+    case Dimension::Number: return "a plain number";
+    case Dimension::Percent: return "a percentage";
+    case Dimension::Duration: return "a duration";
+    case Dimension::DataSize: return "a data size";
+    case Dimension::DataRate: return "a data rate";
+    case Dimension::Count: return "a count";
+    case Dimension::Money: return "an amount of money";
+  }
+  return "a quantity";
+}
+
+std::optional<size_t> Contract::find_service(std::string_view name) const {
+  for (size_t i = 0; i < services.size(); ++i)
+    if (services[i].name == name) return i;
+  return std::nullopt;
+}
+
+}  // namespace slaudit::model

@@ -1,0 +1,287 @@
+#pragma once
+// The checked contract: what the syntax tree means. Units are resolved into
+// typed values (durations in Seconds, money in integer minor units, shares as
+// exact decimals), names are bound, defaults are explicit. Absent terms stay
+// absent (std::optional): the ambiguity rules need to see what a contract
+// leaves unsaid, and the audit must say which default it applied.
+// Every clause keeps the source range it came from, for `--explain`.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/num/decimal.h"
+#include "language/syntax/ast.h"
+#include "language/syntax/source.h"
+#include "base/time/civil_date.h"
+#include "base/time/instant.h"
+
+namespace slaudit::model {
+
+// A percentage as written: 99.9 means 99.9 %. Exact.
+struct Percent {
+  Decimal value;
+  bool operator==(const Percent&) const = default;
+};
+
+// Money in integer minor units of the contract's currency (cents, fen).
+struct Money {
+  int64_t minor = 0;
+  bool operator==(const Money&) const = default;
+};
+
+struct Currency {
+  std::string code;   // ISO 4217, e.g. CNY
+  int minor_digits = 2;
+};
+
+using CivilDate = slaudit::CivilDate;
+
+using ast::Comparator;
+
+// ---------------------------------------------------------------- services
+
+enum class FeeBasis { PerMonth, PerHour };
+enum class ScopeKind { Unspecified, SingleCluster, AggregateClusters };
+enum class Tenancy { Unspecified, Exclusive, Shared };
+
+struct Service {
+  std::string name;
+  SourceRange range;
+  std::optional<Money> fee;
+  FeeBasis fee_basis = FeeBasis::PerMonth;
+  SourceRange fee_range;
+  ScopeKind scope = ScopeKind::Unspecified;
+  std::vector<std::string> clusters;
+  std::vector<std::string> regions;
+  std::optional<int64_t> gpus, nodes;
+  std::optional<CivilDate> starts;
+  std::optional<std::string> interconnect;  // rdma, roce, infiniband, ethernet
+  Tenancy tenancy = Tenancy::Unspecified;
+  std::optional<std::string> billing_granularity;  // second, minute, hour, day, month
+};
+
+// ---------------------------------------------------------------- availability
+
+enum class PeriodKind { CalendarMonth, CalendarQuarter, CalendarYear, BillingMonth, Rolling };
+struct PeriodRule {
+  PeriodKind kind = PeriodKind::CalendarMonth;
+  int anchor_day = 1;   // BillingMonth
+  int rolling_days = 0; // Rolling
+  SourceRange range;
+};
+
+enum class PartialPeriodMode { Prorated, Whole, Split };
+
+// How an incident makes the service unavailable.
+enum class MeasurementKind { AnyIncident, AffectedThreshold, Weighted, Probes };
+enum class AffectedUnit { Share, Gpus, Nodes };
+struct AffectedThreshold {
+  Comparator cmp = Comparator::AtLeast;
+  AffectedUnit unit = AffectedUnit::Share;
+  Decimal share;        // 0..1, when unit == Share (5% -> 0.05)
+  int64_t count = 0;    // when unit is Gpus or Nodes
+};
+
+using terms::ProbeMethod;
+using terms::ProbeSignal;
+using terms::TargetCombination;
+struct ProbeTarget {
+  std::string name;
+  std::optional<std::string> cluster;
+};
+struct ProbeRule {
+  Seconds bucket{60};
+  ProbeSignal signal = ProbeSignal::SuccessRatio;
+  Comparator cmp = Comparator::LessThan;
+  Decimal threshold;   // a share 0..1 (95% -> 0.95)
+  int64_t min_consecutive = 1;
+  TargetCombination combine = TargetCombination::Any;
+  Decimal combine_share;  // AtLeastShare
+  ProbeMethod method = ProbeMethod::BadBuckets;
+  std::vector<ProbeTarget> targets;
+  SourceRange range;
+};
+
+struct Measurement {
+  MeasurementKind kind = MeasurementKind::AnyIncident;
+  AffectedThreshold threshold;
+  std::optional<ProbeRule> probes;
+  SourceRange range;  // empty when defaulted
+};
+
+using terms::MinimumRelation;
+struct MinimumDowntime {
+  MinimumRelation relation = MinimumRelation::ShorterThan;
+  Seconds value{0};
+  SourceRange range;
+};
+
+using terms::MissingData;
+using terms::PartialMinuteRule;
+
+struct MaintenanceExclusion {
+  std::optional<Seconds> min_notice;
+  Comparator notice_cmp = Comparator::AtLeast;
+  std::optional<Seconds> cap_per_period;
+  SourceRange range;
+};
+
+// A weekly recurring window in local time, e.g. Sun 02:00-06:00. Days are a
+// bit set, bit 0 = Monday; an end at or before the start crosses midnight.
+struct RecurringWindow {
+  unsigned days = 0;
+  int start_minute = 0;  // minutes after local midnight
+  int end_minute = 0;    // 1440 allowed for 24:00
+  SourceRange range;
+};
+
+struct CreditTier {
+  Percent below;                  // availability < below
+  Percent at_least;               // and >= at_least (0 when unbounded)
+  Percent credit;                 // of the period's fee
+  SourceRange range;
+};
+
+enum class CreditForm { Tiered, LostTime };
+struct CreditRule {
+  CreditForm form = CreditForm::Tiered;
+  std::vector<CreditTier> tiers;  // sorted: highest `below` first
+  Decimal lost_time_multiplier = Decimal::from_int(1);
+  SourceRange range;
+};
+
+using CapWindow = terms::CapWindowKind;
+struct Cap {
+  std::optional<Percent> percent_of_fee;  // exactly one of these two
+  std::optional<Money> amount;
+  CapWindow window = CapWindow::PerPeriod;
+  int trailing_months = 0;
+  SourceRange range;
+};
+
+using terms::DeadlineAnchor;
+enum class DeadlineUnit { Days, Months, BillingCycles };
+struct ClaimDeadline {
+  DeadlineUnit unit = DeadlineUnit::Days;
+  int64_t count = 0;  // days, months, or the ordinal of the billing cycle
+  DeadlineAnchor anchor = DeadlineAnchor::PeriodEnd;
+  std::optional<int64_t> earliest_working_days;  // not before N working days after...
+  DeadlineAnchor earliest_anchor = DeadlineAnchor::PeriodEnd;
+  SourceRange range;
+};
+
+using terms::ExcludedTreatment;
+using terms::RoundingMode;
+
+struct AvailabilityClause {
+  size_t service = 0;  // index into Contract::services
+  std::string label;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+
+  std::optional<Percent> target;
+  SourceRange target_range;
+  std::optional<PeriodRule> period;
+  std::optional<PartialPeriodMode> partial_period;
+  std::optional<Measurement> measurement;  // absent: not defined by the contract
+  std::optional<MinimumDowntime> minimum_downtime;
+  std::optional<PartialMinuteRule> partial_minutes;
+  std::optional<MissingData> missing_data;
+  std::vector<MaintenanceExclusion> maintenance;
+  std::vector<RecurringWindow> windows;
+  // Excluded causes, fault classes and components, each with the item that excludes it.
+  std::map<std::string, SourceRange, std::less<>> excluded_causes, excluded_faults, excluded_components;
+  std::vector<SourceRange> exclusion_ranges;  // every `exclude` item, for rules and explain
+  std::optional<ExcludedTreatment> excluded_time;
+  std::optional<Seconds> hour_rule_more_than;  // no charge for a clock hour with more than X down
+  std::optional<CreditRule> credit;
+  std::optional<std::string> payout;  // voucher, service_credit, refund
+  std::vector<Cap> caps;
+  std::optional<ClaimDeadline> claim;
+  std::optional<RoundingMode> rounding;
+  std::vector<std::string> external_terms;  // terms per "..."
+};
+
+// ---------------------------------------------------------------- recovery
+
+enum class ClockStart { Occurred, Detected };
+enum class ClockStop { Recovered, Resolved };
+struct RecoveryClause {
+  size_t service = 0;
+  std::string label;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+  std::vector<std::string> faults;
+  std::optional<Seconds> limit;
+  std::optional<ClockStart> clock_start;
+  std::optional<ClockStop> clock_stop;
+  std::optional<Percent> credit_per_breach;
+  std::vector<Cap> caps;
+};
+
+// ---------------------------------------------------------------- commitments and claims
+
+enum class Dimension { Number, Percent, Duration, DataSize, DataRate, Count, Money };
+const char* dimension_name(Dimension dimension);
+
+// A typed quantity in base units: seconds, bytes, bytes per second, items.
+struct Amount {
+  Dimension dimension = Dimension::Number;
+  Decimal value;           // in the base unit of the dimension
+  std::string written;     // as in the source, e.g. "400 GB/s"
+  std::string count_unit;  // gpus, nodes (Count only)
+};
+
+using terms::Condition;
+
+struct Commitment {
+  std::string metric;
+  std::optional<size_t> service;
+  Comparator cmp = Comparator::AtLeast;
+  Amount value;
+  Condition condition = Condition::Unspecified;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+};
+
+enum class ClusterReading { Unspecified, Single, Aggregate };
+struct ClaimPredicate {
+  std::string metric;
+  Comparator cmp = Comparator::AtLeast;
+  Amount value;
+  ClusterReading reading = ClusterReading::Unspecified;
+  std::optional<PeriodRule> period;
+  std::vector<std::string> faults;
+  Condition condition = Condition::Unspecified;
+  std::optional<size_t> service;
+};
+
+struct Claim {
+  std::string text;
+  bool unverifiable = false;
+  std::optional<ClaimPredicate> predicate;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+};
+
+// ---------------------------------------------------------------- contract
+
+struct Contract {
+  std::string title;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+  std::optional<std::string> provider, customer;
+  std::optional<CivilDate> effective_from, effective_until;  // inclusive dates
+  std::optional<std::string> timezone;
+  std::optional<Currency> currency;
+  std::vector<Service> services;
+  std::vector<AvailabilityClause> availability;
+  std::vector<RecoveryClause> recovery;
+  std::vector<Commitment> commitments;
+  std::vector<Claim> claims;
+
+  std::optional<size_t> find_service(std::string_view name) const;
+};
+
+}  // namespace slaudit::model

@@ -1,0 +1,74 @@
+#include "report/formats.h"
+
+#include <algorithm>
+
+#include "report/html/render_html.h"
+#include "report/json/render_json.h"
+#include "report/markdown/render_markdown.h"
+#include "report/sarif/sarif.h"
+#include "report/text/render_text.h"
+
+namespace slaudit::report {
+
+namespace {
+
+void audit_text(const AuditView& v, std::ostream& out) { out << render_text(v.report, v.source, v.explain); }
+void audit_json(const AuditView& v, std::ostream& out) { write_report_json(v.report, v.source, out); }
+void audit_markdown(const AuditView& v, std::ostream& out) { out << render_markdown(v.report, v.contract, v.source); }
+void audit_html(const AuditView& v, std::ostream& out) { out << render_html(v.report, v.contract, v.source); }
+
+void claims_text(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_text(r); }
+void claims_json(const claims::ClaimsReport& r, std::ostream& out) {
+  out << claims_report_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+void claims_markdown(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_markdown(r); }
+
+void check_text(const CheckView& v, std::ostream& out) { out << render_check_text(v.files); }
+void check_json(const CheckView& v, std::ostream& out) { out << check_to_json(v.files).dump(2) << "\n"; }
+void check_sarif(const CheckView& v, std::ostream& out) { out << sarif_log(v.files, v.io_errors).dump(2) << "\n"; }
+
+constexpr AuditFormat kAuditFormats[] = {
+    {"text", "a table for terminals; --explain adds every derivation", false, false, audit_text},
+    {"json", "docs/audit-report.schema.json", true, true, audit_json},
+    {"markdown", "for a letter: periods, credits and their basis", true, false, audit_markdown},
+    {"html", "one self-contained page with a timeline per period; prints to PDF", true, true, audit_html},
+};
+
+constexpr ClaimsFormat kClaimsFormats[] = {
+    {"text", claims_text},
+    {"json", claims_json},
+    {"markdown", claims_markdown},
+};
+
+constexpr CheckFormat kCheckFormats[] = {
+    {"text", check_text},
+    {"json", check_json},
+    {"sarif", check_sarif},
+};
+
+template <class Format>
+const Format* find(std::span<const Format> formats, std::string_view name) {
+  const auto it = std::find_if(formats.begin(), formats.end(), [&](const Format& f) { return f.name == name; });
+  return it == formats.end() ? nullptr : &*it;
+}
+
+template <class Format>
+std::vector<std::string> names(std::span<const Format> formats) {
+  std::vector<std::string> out;
+  for (const Format& f : formats) out.emplace_back(f.name);
+  return out;
+}
+
+}  // namespace
+
+std::span<const AuditFormat> audit_formats() { return kAuditFormats; }
+std::span<const CheckFormat> check_formats() { return kCheckFormats; }
+const CheckFormat* find_check_format(std::string_view name) { return find(check_formats(), name); }
+std::vector<std::string> check_format_names() { return names(check_formats()); }
+std::span<const ClaimsFormat> claims_formats() { return kClaimsFormats; }
+const AuditFormat* find_audit_format(std::string_view name) { return find(audit_formats(), name); }
+const ClaimsFormat* find_claims_format(std::string_view name) { return find(claims_formats(), name); }
+std::vector<std::string> audit_format_names() { return names(audit_formats()); }
+std::vector<std::string> claims_format_names() { return names(claims_formats()); }
+
+}  // namespace slaudit::report

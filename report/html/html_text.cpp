@@ -1,0 +1,31 @@
+#include "report/html/html_text.h"
+
+namespace slaudit::report {
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\t' && c != '\n') || byte == 0x7f) out += "\xEF\xBF\xBD";
+        else out += c;
+      }
+    }
+  }
+  return out;
+}
+
+std::string html_element(std::string_view tag, std::string_view text, std::string_view cls) {
+  std::string out = "<" + std::string(tag);
+  if (!cls.empty()) out += " class=\"" + std::string(cls) + "\"";
+  return out + ">" + html_escape(text) + "</" + std::string(tag) + ">";
+}
+
+}  // namespace slaudit::report

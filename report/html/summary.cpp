@@ -1,0 +1,71 @@
+// The summary: one row per audited period with every figure the credit
+// depends on, then what each service is owed in all.
+#include "engine/figures/figures.h"
+#include "report/html/sections.h"
+#include "report/html/html_text.h"
+
+namespace slaudit::report {
+
+namespace {
+
+std::string cell(const std::string& text, const char* cls = "") { return html_element("td", text, cls); }
+
+std::string clause_name(const audit::PeriodAudit& p) {
+  if (p.clause_label.empty() || p.clause_label == p.service) return p.service;
+  return p.service + "/" + p.clause_label;
+}
+
+std::string tier_text(const std::optional<model::CreditTier>& tier) {
+  if (!tier) return "—";
+  return "below " + percent_text(tier->below) + ": " + percent_text(tier->credit);
+}
+
+std::string status_cell(const audit::PeriodAudit& p) {
+  if (!p.target) return cell("—");
+  return p.met ? cell("met", "met") : cell("missed", "missed");
+}
+
+std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) {
+  const model::Currency& currency = context.report.currency;
+  return "<tr>" + cell(clause_name(p)) + cell(p.period + (p.partial ? " (partial, " + p.partial_rule + ")" : "")) +
+         cell(p.target ? percent_text(*p.target) : "—", "num") + cell(minutes_text(p.eligible), "num") +
+         cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
+         cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
+         cell(money_text(p.credit_minor, currency), "num") +
+         cell(p.cap_minor < 0 ? "—" : money_text(p.cap_minor, currency), "num") +
+         cell(money_text(p.owed_minor, currency), "num") + status_cell(p) + "</tr>\n";
+}
+
+std::string totals(const HtmlContext& context) {
+  const audit::AuditReport& report = context.report;
+  std::string out = "<table class=\"totals\">\n<thead><tr><th>Service</th><th class=\"num\">Owed (" +
+                    html_escape(report.currency.code) + ")</th></tr></thead>\n<tbody>\n";
+  for (const audit::ServiceTotal& total : report.totals)
+    out += "<tr>" + cell(total.service) + cell(money_text(total.owed_minor, report.currency), "num") + "</tr>\n";
+  out += "</tbody>\n<tfoot><tr><th>Total owed</th>" +
+         html_element("td", money_with_code(report.total_owed_minor, report.currency), "num total") +
+         "</tr></tfoot>\n</table>\n";
+  return out;
+}
+
+}  // namespace
+
+std::string html_summary(const HtmlContext& context) {
+  const audit::AuditReport& report = context.report;
+  std::string out = "<section id=\"summary\">\n<h2>Summary</h2>\n";
+  if (report.periods.empty()) {
+    out += "<p>No availability period was audited.</p>\n";
+  } else {
+    out += "<table class=\"summary\">\n<thead><tr><th>Service</th><th>Period</th><th class=\"num\">Target</th>"
+           "<th class=\"num\">Eligible min</th><th class=\"num\">Down min</th><th class=\"num\">Excluded min</th>"
+           "<th class=\"num\">Availability</th><th>Tier</th><th class=\"num\">Credit</th><th class=\"num\">Cap</th>"
+           "<th class=\"num\">Owed</th><th>Status</th></tr></thead>\n<tbody>\n";
+    for (const audit::PeriodAudit& p : report.periods) out += period_row(context, p);
+    out += "</tbody>\n</table>\n<p class=\"note\">Amounts in " + html_escape(report.currency.code) +
+           ". Availability is shown to four decimals; a figure marked ~ has more digits and is truncated, never "
+           "rounded up. Minutes marked ~ are rounded to two decimals.</p>\n";
+  }
+  return out + totals(context) + "</section>\n";
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,33 @@
+#pragma once
+// The audit report as JSON, schema "slaudit-audit-report/1"
+// (docs/audit-report.schema.json). Deterministic: object keys are sorted
+// (nlohmann::json's std::map) and arrays keep the report's order, so the same
+// report dumps to the same bytes. Exact figures only: rationals as
+// {num, den} strings, seconds and minor units as integers.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string_view>
+
+#include "engine/audit/report.h"
+#include "engine/claims/verdict.h"
+#include "rules/lint.h"
+#include "language/syntax/source.h"
+
+namespace slaudit::report {
+
+inline constexpr std::string_view kReportSchema = "slaudit-audit-report/1";
+
+nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile& contract);
+// The same, written to `out` with a two-space indent and a final newline.
+void write_report_json(const audit::AuditReport& report, const SourceFile& contract, std::ostream& out);
+
+// The claims report, schema "slaudit-claims-report/1"
+// (docs/claims-report.schema.json); deterministic: sorted keys, report order.
+inline constexpr std::string_view kClaimsReportSchema = "slaudit-claims-report/1";
+nlohmann::json claims_report_to_json(const claims::ClaimsReport& report);
+
+// `slaudit check --format json`: {"version": 1, "files": [{path, ok, errors,
+// warnings, notes, diagnostics, rules_ran, disabled, suppressed}]}.
+nlohmann::json check_to_json(const std::vector<rules::CheckedFile>& files);
+
+}  // namespace slaudit::report

@@ -1,0 +1,92 @@
+// The basis of each credit: where the contract says so and how the amount
+// follows from the log, in words a reader can check against the contract.
+#include "report/common/clause_ref.h"
+#include "engine/figures/figures.h"
+#include "report/markdown/sections.h"
+#include "report/markdown/markdown_text.h"
+#include "report/common/names.h"
+
+namespace slaudit::report {
+
+namespace {
+
+std::string derivation(const SourceFile& source, const std::vector<audit::Explanation>& lines) {
+  if (lines.empty()) return "";
+  std::string out = "- Derivation:\n";
+  size_t n = 0;
+  for (const audit::Explanation& line : lines) {
+    out += "  " + std::to_string(++n) + ". " + md_escape(line.figure) + ": " + md_escape(line.value);
+    if (!line.derivation.empty()) out += " = " + md_escape(line.derivation);
+    out += " (" + markdown_clause(source, line.clause) + ")\n";
+  }
+  return out;
+}
+
+std::string claim_line(const SourceFile& source, const audit::ClaimStatus& claim) {
+  std::string out = "- Claim: " + md_escape(claim_phrase(claim.state));
+  if (claim.claimed) out += " on " + date_text(*claim.claimed);
+  if (claim.deadline) out += ", deadline " + date_text(*claim.deadline);
+  // The audit's own wording (claim.reason) is among the derivation's lines.
+  return out + " (" + markdown_clause(source, claim.clause) + ")\n";
+}
+
+std::string period_basis(const audit::AuditReport& report, const SourceFile& source, const audit::PeriodAudit& p) {
+  std::string out = "### " + md_escape(p.service) + ", " + md_escape(p.period) + ": " +
+                    money_with_code(p.owed_minor, report.currency) + " owed\n\n";
+  out += "- Availability clause: " + markdown_clause(source, p.clause) + "\n";
+  if (p.availability)
+    out += "- Availability " + percent_text(*p.availability) +
+           (p.target ? " against a target of " + percent_text(*p.target) : std::string()) + "\n";
+  if (p.tier) out += "- Credit tier: " + percent_text(p.tier->credit) + " of the fee (" +
+                     markdown_clause(source, p.tier->range) + ")\n";
+  out += "- Fee " + money_with_code(p.fee_minor, report.currency) + ", credit " +
+         money_with_code(p.credit_minor, report.currency) +
+         (p.cap_minor < 0 ? std::string() : ", capped at " + money_with_code(p.cap_minor, report.currency)) + "\n";
+  if (p.hour_rule_minor > 0)
+    out += "- Hour rule: " + std::to_string(p.free_hours) + " clock hours, " +
+           money_with_code(p.hour_rule_minor, report.currency) + " without a claim\n";
+  out += claim_line(source, p.claim);
+  return out + derivation(source, p.explain) + "\n";
+}
+
+std::string recovery_basis(const audit::AuditReport& report, const SourceFile& source,
+                           const audit::RecoveryAudit& r) {
+  std::string out = "### " + md_escape(r.service) + ", recovery: " + money_with_code(r.owed_minor, report.currency) +
+                    " owed\n\n";
+  out += "- Recovery clause: " + markdown_clause(source, r.clause) + "\n";
+  out += "- " + counted(r.breaches, "breach", "breaches") + " of the limit of " +
+         (r.limit ? minutes_text(*r.limit) + " min" : std::string("no stated limit")) + "\n";
+  for (const audit::RecoveryFinding& f : r.findings)
+    if (f.breach)
+      out += "  - " + md_escape(f.id) + " (" + md_escape(f.fault) + "): " + minutes_text(f.time_to_recover) +
+             " min, " + md_escape(f.clock) + "\n";
+  return out + derivation(source, r.explain) + "\n";
+}
+
+}  // namespace
+
+std::string markdown_clause(const SourceFile& source, SourceRange range) {
+  // Without the parentheses: in Markdown the location itself is usually parenthesized.
+  if (!is_stated(range)) return std::string(kDefaultClause.substr(1, kDefaultClause.size() - 2));
+  return md_code(source.name()) + ", line " + std::to_string(source.location(range.begin).line) + ": " +
+         md_code(clause_excerpt(source, range));
+}
+
+std::string markdown_basis(const audit::AuditReport& report, const SourceFile& source) {
+  std::string out = "## Basis\n\n";
+  bool any = false;
+  for (const audit::PeriodAudit& p : report.periods)
+    if (p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0) {
+      out += period_basis(report, source, p);
+      any = true;
+    }
+  for (const audit::RecoveryAudit& r : report.recovery)
+    if (r.credit_minor > 0 || r.owed_minor > 0) {
+      out += recovery_basis(report, source, r);
+      any = true;
+    }
+  if (!any) out += "No credit is owed for the periods audited.\n\n";
+  return out;
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,67 @@
+#include "report/markdown/render_markdown.h"
+
+#include "engine/figures/figures.h"
+#include "report/markdown/sections.h"
+#include "report/markdown/markdown_text.h"
+
+namespace slaudit::report {
+
+namespace {
+
+std::string effective_text(const model::Contract& contract) {
+  if (!contract.effective_from && !contract.effective_until) return "no effective dates stated";
+  return "effective " + (contract.effective_from ? date_text(*contract.effective_from) : std::string("?")) +
+         " to " + (contract.effective_until ? date_text(*contract.effective_until) : std::string("?"));
+}
+
+std::string heading(const audit::AuditReport& report, const model::Contract& contract, const SourceFile& source) {
+  std::string out = "# SLA audit: " + md_escape(report.contract_title) + "\n\n";
+  out += "- **Provider:** " + md_escape(contract.provider.value_or("(not stated)")) + "\n";
+  out += "- **Customer:** " + md_escape(contract.customer.value_or("(not stated)")) + "\n";
+  out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
+  out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
+  out += "- **Total credits owed:** " + money_with_code(report.total_owed_minor, report.currency) + "\n";
+  out += "- **Result:** " + std::string(report.breached ? "at least one commitment was breached" : "every commitment was met") + "\n\n";
+  return out;
+}
+
+std::string period_table(const audit::AuditReport& report) {
+  std::string out = "## Availability by period\n\n";
+  if (report.periods.empty()) return out + "No period was audited.\n\n";
+  out += "| Service | Period | Target | Availability | Met | Credit owed (" + report.currency.code + ") |\n";
+  out += "| --- | --- | ---: | ---: | --- | ---: |\n";
+  for (const audit::PeriodAudit& p : report.periods)
+    out += "| " + md_escape(p.service) + " | " + md_escape(p.period) + (p.partial ? " (partial)" : "") + " | " +
+           (p.target ? percent_text(*p.target) : "—") + " | " +
+           (p.availability ? percent_text(*p.availability) : "—") + " | " +
+           (!p.target ? "—" : p.met ? "yes" : "no") + " | " + money_text(p.owed_minor, report.currency) + " |\n";
+  return out + "\nAvailability is shown to four decimals; a figure marked ~ has more digits and is truncated, "
+               "never rounded up.\n\n";
+}
+
+std::string rejected_section(const audit::AuditReport& report) {
+  std::string out = "## Rejected records\n\n";
+  if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
+  out += "These records were not used in the audit:\n\n| File | Line | Reason |\n| --- | ---: | --- |\n";
+  for (const audit::RejectedRecord& r : report.rejected)
+    out += "| " + md_escape(r.path) + " | " + std::to_string(r.line) + " | " + md_escape(r.reason) + " |\n";
+  return out + "\n";
+}
+
+std::string inputs_section(const audit::AuditReport& report) {
+  std::string out = "## Inputs\n\n| Role | File | SHA-256 |\n| --- | --- | --- |\n";
+  for (const audit::InputFile& input : report.inputs)
+    out += "| " + md_escape(input.role) + " | " + md_escape(input.path) + " | " + md_code(input.sha256) + " |\n";
+  return out + "\nAudited by slaudit " + md_escape(report.engine_version) + " with tzdata " +
+         md_escape(report.tzdata_version) + ".\n";
+}
+
+}  // namespace
+
+std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
+                            const SourceFile& source) {
+  return heading(report, contract, source) + period_table(report) + markdown_basis(report, source) + markdown_probes(report) +
+         rejected_section(report) + inputs_section(report);
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,199 @@
+#include "report/sarif/sarif.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+
+#include "base/util/sha256.h"
+#include "rules/registry.h"
+
+namespace slaudit::report {
+
+using namespace rules;  // the catalogue this log describes
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+constexpr const char* kInformationUri = "https://slaudit.example/";
+
+const char* level(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+// cluster-size-scope -> ClusterSizeScope (SARIF's reportingDescriptor.name).
+std::string pascal(std::string_view id) {
+  std::string out;
+  bool upper = true;
+  for (char c : id) {
+    if (c == '-' || c == '_') { upper = true; continue; }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out;
+}
+
+json catalogue_rule(const Rule& r) {
+  const auto& i = r.info;
+  const std::string help = std::string(i.fix);
+  return {{"id", i.id},
+          {"name", pascal(i.id)},
+          {"shortDescription", {{"text", i.summary}}},
+          {"fullDescription", {{"text", i.rationale}}},
+          {"help", {{"text", help}, {"markdown", help}}},
+          {"helpUri", std::string(kInformationUri) + "docs/rules.md#" + i.id},
+          {"defaultConfiguration", {{"level", level(i.severity)}}}};
+}
+
+json checker_rule(const std::string& code, Severity severity) {
+  const std::string text = "slaudit checker diagnostic '" + code + "'";
+  return {{"id", code},
+          {"name", pascal(code)},
+          {"shortDescription", {{"text", text}}},
+          {"fullDescription", {{"text", text + ": the contract breaks the language's rules (docs/language.md)"}}},
+          {"help", {{"text", "See the diagnostic's hint and docs/language.md."}}},
+          {"defaultConfiguration", {{"level", level(severity)}}}};
+}
+
+json region(const SourceFile& source, SourceRange range) {
+  const auto begin = source.location(range.begin);
+  const auto end = source.location(std::max(range.end, range.begin));
+  return {{"startLine", begin.line},
+          {"startColumn", begin.column},
+          {"endLine", end.line},
+          {"endColumn", end.column}};
+}
+
+struct Entry {
+  const Diagnostic* diagnostic;
+  const Disable* disabled_by;  // null when reported
+};
+
+}  // namespace
+
+std::string path_to_uri(const std::string& path) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+json sarif_log(const std::vector<rules::CheckedFile>& files, const std::vector<std::string>& io_errors) {
+  // Checker codes in the results, each with its most severe level.
+  std::map<std::string, Severity> checker_codes;
+  for (const auto& f : files) {
+    auto note = [&](const Diagnostic& d) {
+      if (find_rule(d.code)) return;
+      auto [it, added] = checker_codes.emplace(d.code, d.severity);
+      if (!added && d.severity < it->second) it->second = d.severity;  // Error < Warning < Note
+    };
+    for (const auto& d : f.compiled->diagnostics.items()) note(d);
+    for (const auto& d : f.lint->findings.items()) note(d);
+  }
+  json rules = json::array();
+  for (const Rule* r : all_rules()) rules.push_back(catalogue_rule(*r));
+  std::map<std::string, size_t> checker_index;
+  for (const auto& [code, severity] : checker_codes) {
+    checker_index[code] = rules.size();
+    rules.push_back(checker_rule(code, severity));
+  }
+
+  json artifacts = json::array();
+  json results = json::array();
+  json disabled = json::array();  // every rule disabled in the source, even one that silenced nothing
+  for (size_t index = 0; index < files.size(); ++index) {
+    const auto& f = files[index];
+    const auto& source = *f.source;
+    const std::string uri = path_to_uri(source.name());
+    artifacts.push_back({{"location", {{"uri", uri}}},
+                         {"length", source.text().size()},
+                         {"mimeType", "text/plain"},
+                         {"encoding", "utf-8"},
+                         {"hashes", {{"sha-256", sha256_hex(source.text())}}}});
+    for (const auto& d : f.lint->disables) {
+      const auto at = source.location(d.at.begin);
+      disabled.push_back({{"rule", d.rule},
+                          {"uri", uri},
+                          {"line", at.line},
+                          {"column", at.column},
+                          {"by", d.kind == Disable::Kind::Comment ? "comment" : "attribute"},
+                          {"scope", d.file_wide ? "file" : "item"},
+                          {"suppressed", d.suppressed},
+                          {"reason", d.reason}});
+    }
+    Diagnostics all = f.compiled->diagnostics;
+    all.append(f.lint->findings);
+    const auto reported = all.sorted();
+    std::vector<Entry> entries;
+    for (const auto& d : reported) entries.push_back({&d, nullptr});
+    for (const auto& s : f.lint->suppressed) entries.push_back({&s.diagnostic, &f.lint->disables.at(s.disable)});
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+      return std::tie(a.diagnostic->range.begin, a.diagnostic->severity, a.diagnostic->message, a.diagnostic->code) <
+             std::tie(b.diagnostic->range.begin, b.diagnostic->severity, b.diagnostic->message, b.diagnostic->code);
+    });
+    for (const auto& e : entries) {
+      const Diagnostic& d = *e.diagnostic;
+      const size_t rule_idx = find_rule(d.code) ? rule_index(d.code) : checker_index.at(d.code);
+      json result = {{"ruleId", d.code},
+                     {"ruleIndex", rule_idx},
+                     {"level", level(d.severity)},
+                     {"message", {{"text", d.message}}},
+                     {"locations",
+                      json::array({{{"physicalLocation",
+                                     {{"artifactLocation", {{"uri", uri}, {"index", index}}},
+                                      {"region", region(source, d.range)}}}}})}};
+      if (!d.hint.empty()) result["properties"] = {{"hint", d.hint}};
+      if (e.disabled_by) {
+        const auto at = source.location(e.disabled_by->at.begin);
+        result["suppressions"] = json::array(
+            {{{"kind", "inSource"},
+              {"justification",
+               std::string(e.disabled_by->kind == Disable::Kind::Comment ? "'slaudit: disable' comment"
+                                                                         : "@allow attribute") +
+                   " at " + std::to_string(at.line) + ":" + std::to_string(at.column) +
+                   (e.disabled_by->reason.empty() ? "" : ": " + e.disabled_by->reason)},
+              {"location",
+               {{"physicalLocation",
+                 {{"artifactLocation", {{"uri", uri}, {"index", index}}},
+                  {"region", region(source, e.disabled_by->at)}}}}}}});
+      }
+      results.push_back(std::move(result));
+    }
+  }
+
+  json invocation = {{"executionSuccessful", io_errors.empty()}};
+  if (!io_errors.empty()) {
+    json notes = json::array();
+    for (const auto& e : io_errors) notes.push_back({{"level", "error"}, {"message", {{"text", e}}}});
+    invocation["toolExecutionNotifications"] = notes;
+  }
+  json driver = {{"name", "slaudit"},
+                 {"version", SLAUDIT_VERSION},
+                 {"semanticVersion", SLAUDIT_VERSION},
+                 {"informationUri", kInformationUri},
+                 {"rules", rules}};
+  json run = {{"tool", {{"driver", driver}}},
+              {"invocations", json::array({invocation})},
+              {"artifacts", artifacts},
+              {"columnKind", "unicodeCodePoints"},
+              {"results", results},
+              {"properties", {{"disabledRules", disabled}}}};
+  return {{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,116 @@
+// The availability part of the text report: one table row per audited
+// period, then what the table cannot hold (partial periods, claims, notes),
+// then with --explain every figure's derivation and every incident's fate.
+#include <string>
+
+#include "report/common/clause_ref.h"
+#include "engine/figures/figures.h"
+#include "report/common/names.h"
+#include "report/text/sections.h"
+#include "report/text/text_table.h"
+
+namespace slaudit::report {
+
+namespace {
+
+// The service, and the clause's label when it tells two clauses apart.
+std::string clause_name(const audit::PeriodAudit& period) {
+  if (period.clause_label.empty() || period.clause_label == period.service) return period.service;
+  return period.service + "/" + period.clause_label;
+}
+
+std::string tier_text(const std::optional<model::CreditTier>& tier) {
+  if (!tier) return "-";
+  return "<" + percent_text(tier->below) + ": " + percent_text(tier->credit);
+}
+
+std::string status_text(const audit::PeriodAudit& period) {
+  if (!period.target) return "-";
+  return period.met ? "met" : "missed";
+}
+
+std::vector<std::string> period_row(const TextContext& context, const audit::PeriodAudit& period) {
+  const model::Currency& currency = context.report.currency;
+  return {clause_name(period),
+          period.period + (period.partial ? "*" : ""),
+          period.target ? percent_text(*period.target) : "-",
+          minutes_text(period.eligible),
+          minutes_text(period.down),
+          minutes_text(period.excluded),
+          period.availability ? percent_text(*period.availability) : "-",
+          tier_text(period.tier),
+          money_text(period.credit_minor, currency),
+          period.cap_minor < 0 ? "-" : money_text(period.cap_minor, currency),
+          money_text(period.owed_minor, currency),
+          status_text(period)};
+}
+
+TextTable period_table(const TextContext& context) {
+  using C = TextTable::Column;
+  TextTable table({C{"service", Align::Left}, C{"period", Align::Left}, C{"target", Align::Right},
+                   C{"eligible min", Align::Right}, C{"down min", Align::Right}, C{"excluded min", Align::Right},
+                   C{"availability", Align::Right}, C{"tier", Align::Left}, C{"credit", Align::Right},
+                   C{"cap", Align::Right}, C{"owed", Align::Right}, C{"status", Align::Left}});
+  for (const audit::PeriodAudit& period : context.report.periods) table.add_row(period_row(context, period));
+  return table;
+}
+
+std::string claim_text(const TextContext& context, const audit::ClaimStatus& claim) {
+  std::string text(claim_phrase(claim.state));
+  if (claim.claimed) text += " on " + date_text(*claim.claimed);
+  if (claim.earliest) text += ", earliest " + date_text(*claim.earliest);
+  if (claim.deadline) text += ", deadline " + date_text(*claim.deadline);
+  // The audit's own wording (claim.reason) is in the explanations (--explain, JSON).
+  return text + " — " + clause_location(context.contract, claim.clause);
+}
+
+// Facts about a period that change what is owed but have no column.
+std::string period_remarks(const TextContext& context, const audit::PeriodAudit& period) {
+  const std::string who = "  " + clause_name(period) + " " + period.period + ": ";
+  std::string out;
+  if (period.partial) out += who + "* partial period, " + period.partial_rule + "\n";
+  if (period.credit_minor > 0 || period.claim.state != audit::ClaimState::NotGiven)
+    out += who + claim_text(context, period.claim) + "\n";
+  if (period.free_hours > 0)
+    out += who + std::to_string(period.free_hours) + " clock hours over the hour rule, " +
+           money_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
+  for (const std::string& note : period.notes) out += who + note + "\n";
+  return out;
+}
+
+std::string incident_line(const TextContext& context, const audit::IncidentFinding& finding) {
+  std::string line = "      " + finding.id + " (line " + std::to_string(finding.line) + ") " +
+                     spoken(audit::incident_role_name(finding.role)) + ": " + finding.reason + "; " +
+                     instant_text(context, finding.start) + " to " + instant_text(context, finding.end) +
+                     (finding.open ? " (open)" : "") + ", down " + minutes_text(finding.down) + " min, excluded " +
+                     minutes_text(finding.excluded) + " min";
+  for (const std::string& flag : finding.flags) line += "; " + flag;
+  return line + " — " + clause_location(context.contract, finding.clause) + "\n";
+}
+
+std::string period_explanation(const TextContext& context, const audit::PeriodAudit& period) {
+  std::string out = "  " + clause_name(period) + " " + period.period + " — " +
+                    clause_location(context.contract, period.clause) + "\n";
+  out += "    from " + instant_text(context, period.start) + " to " + instant_text(context, period.end) + "\n";
+  out += text_explanations(context, period.explain, "    ");
+  if (period.incidents.empty()) return out + "    incidents: none\n";
+  out += "    incidents:\n";
+  for (const audit::IncidentFinding& finding : period.incidents) out += incident_line(context, finding);
+  return out;
+}
+
+}  // namespace
+
+std::string text_availability(const TextContext& context) {
+  const audit::AuditReport& report = context.report;
+  if (report.periods.empty()) return "Availability: no period audited\n";
+  std::string out = "Availability (minutes; amounts in " + report.currency.code + ")\n";
+  out += period_table(context).render("  ");
+  for (const audit::PeriodAudit& period : report.periods) out += period_remarks(context, period);
+  if (!context.explain) return out;
+  out += "\nHow each figure was derived\n";
+  for (const audit::PeriodAudit& period : report.periods) out += period_explanation(context, period);
+  return out;
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,85 @@
+// The recovery part of the text report: per recovery clause, the time to
+// recover per fault class, the breaches, and the fault classes no clause
+// covers (a self-healing promise that silently skips a fault is a finding).
+#include <string>
+
+#include "report/common/clause_ref.h"
+#include "engine/figures/figures.h"
+#include "report/common/names.h"
+#include "report/text/sections.h"
+#include "report/text/text_table.h"
+
+namespace slaudit::report {
+
+namespace {
+
+TextTable fault_table(const std::vector<audit::FaultStats>& stats, bool with_breaches) {
+  using C = TextTable::Column;
+  std::vector<C> columns = {C{"fault", Align::Left}, C{"count", Align::Right}, C{"median min", Align::Right},
+                            C{"p95 min", Align::Right}, C{"max min", Align::Right}};
+  if (with_breaches) columns.push_back(C{"breaches", Align::Right});
+  TextTable table(std::move(columns));
+  for (const audit::FaultStats& s : stats) {
+    std::vector<std::string> row = {s.fault, std::to_string(s.count), minutes_text(s.median), minutes_text(s.p95),
+                                    minutes_text(s.max)};
+    if (with_breaches) row.push_back(std::to_string(s.breaches));
+    table.add_row(std::move(row));
+  }
+  return table;
+}
+
+std::string clause_heading(const TextContext& context, const audit::RecoveryAudit& audit) {
+  const model::Currency& currency = context.report.currency;
+  std::string name = audit.service;
+  if (!audit.clause_label.empty() && audit.clause_label != audit.service) name += "/" + audit.clause_label;
+  const std::string limit = audit.limit ? "within " + minutes_text(*audit.limit) + " min" : "no time limit";
+  return "  " + name + ": " + limit + " — " + clause_location(context.contract, audit.clause) + "\n" + "    " +
+         counted(audit.covered, "incident", "incidents") + " covered, " +
+         counted(audit.breaches, "breach", "breaches") + "; credit " + money_text(audit.credit_minor, currency) + ", cap " +
+         (audit.cap_minor < 0 ? std::string("-") : money_text(audit.cap_minor, currency)) + ", owed " +
+         money_with_code(audit.owed_minor, currency) + "\n";
+}
+
+std::string finding_line(const audit::RecoveryFinding& finding) {
+  std::string line = "    " + std::string(finding.breach ? "breach " : "") + finding.id + " (line " +
+                     std::to_string(finding.line) + ") " + finding.fault + ": " +
+                     minutes_text(finding.time_to_recover) + " min, " + finding.clock;
+  for (const std::string& flag : finding.flags) line += "; " + flag;
+  return line + "\n";
+}
+
+std::string uncovered_text(const audit::RecoveryAudit& audit) {
+  if (audit.uncovered.empty() && audit.uncovered_incidents.empty()) return "";
+  std::string out = "    fault classes no recovery clause covers:\n";
+  out += fault_table(audit.uncovered, false).render("      ");
+  if (!audit.uncovered_incidents.empty()) {
+    out += "    their incidents: ";
+    out += joined(audit.uncovered_incidents, ", ");
+    out += "\n";
+  }
+  return out;
+}
+
+// Appended to `out`: a large log's breach list runs to megabytes, not copied again.
+void append_recovery_clause(std::string& out, const TextContext& context, const audit::RecoveryAudit& audit) {
+  out += clause_heading(context, audit);
+  if (!audit.stats.empty()) out += fault_table(audit.stats, true).render("    ");
+  // Breaches cost money, so they are listed always; --explain lists every incident.
+  // A line is about 130 bytes: room for them at once (a large log lists tens of thousands).
+  out.reserve(out.size() + audit.findings.size() * 136);
+  for (const audit::RecoveryFinding& finding : audit.findings)
+    if (finding.breach || context.explain) out += finding_line(finding);
+  out += uncovered_text(audit);
+  if (context.explain) out += text_explanations(context, audit.explain, "    ");
+}
+
+}  // namespace
+
+std::string text_recovery(const TextContext& context) {
+  if (context.report.recovery.empty()) return "";
+  std::string out = "Recovery (time to recover in minutes)\n";
+  for (const audit::RecoveryAudit& audit : context.report.recovery) append_recovery_clause(out, context, audit);
+  return out;
+}
+
+}  // namespace slaudit::report

@@ -1,0 +1,26 @@
+#pragma once
+// The audit report for a terminal: a table of periods, recovery, record
+// accounting, the inputs with their digests, and the total owed. With
+// `explain`, every figure's derivation and clause and every incident's role.
+// Rounded figures carry a `~`; see figures.h.
+#include <string>
+
+#include "engine/audit/report.h"
+#include "language/syntax/source.h"
+
+#include "engine/claims/verdict.h"
+#include "rules/lint.h"
+
+namespace slaudit::report {
+
+std::string render_text(const audit::AuditReport& report, const SourceFile& contract, bool explain);
+
+// The claims report (engine/claims/verdict.h) for terminals: aligned by
+// display width, so Chinese claims line up.
+std::string render_claims_text(const claims::ClaimsReport& report);
+
+// `slaudit check`: each file's diagnostics, the rules disabled in it, and a
+// line "path: ok (0 errors, 1 warning, 0 notes, 0 findings silenced)".
+std::string render_check_text(const std::vector<rules::CheckedFile>& files);
+
+}  // namespace slaudit::report

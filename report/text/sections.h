@@ -1,0 +1,31 @@
+#pragma once
+// The sections of the text report, one function each, in report order.
+// Internal to engine/report: render_text.h is the public face.
+#include <optional>
+#include <string>
+
+#include "engine/audit/report.h"
+#include "language/syntax/source.h"
+#include "base/time/time_zone.h"
+
+namespace slaudit::report {
+
+// What every section needs to print a figure and where it came from.
+struct TextContext {
+  const audit::AuditReport& report;
+  const SourceFile& contract;
+  std::optional<TimeZone> zone;  // the contract's, for local times; UTC when unknown
+  bool explain = false;
+};
+
+std::string text_availability(const TextContext& context);
+std::string text_recovery(const TextContext& context);
+std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
+
+// "    figure: value = derivation — clause" lines, one per explanation.
+std::string text_explanations(const TextContext& context, const std::vector<audit::Explanation>& lines,
+                              const std::string& indent);
+// An instant in the contract's zone with its offset, or UTC when the zone is unknown.
+std::string instant_text(const TextContext& context, Instant at);
+
+}  // namespace slaudit::report

@@ -1,0 +1,184 @@
+#include "telemetry/incidents/incident_builder.h"
+
+#include "base/time/timestamp.h"
+#include "telemetry/incidents/affected.h"
+#include "telemetry/common/reason_text.h"
+
+namespace slaudit {
+
+namespace {
+
+// Set when a check fails: the first failure is the record's reason.
+using Reason = std::optional<std::string>;
+
+constexpr size_t kServicesListed = 10;
+
+bool is_blank(std::string_view text) {
+  for (const char c : text)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+  return true;
+}
+
+std::string field(std::string_view name) { return "'" + std::string(name) + "'"; }
+
+Reason read_required(std::string_view name, const std::optional<std::string_view>& value, std::string_view& out) {
+  if (!value) return "missing required field " + field(name);
+  if (is_blank(*value)) return "required field " + field(name) + " is empty";
+  out = *value;
+  return std::nullopt;
+}
+
+// Ids and services are names that reports print one per line or cell. A
+// cluster is only a description, and is kept whatever it holds.
+Reason check_printable(std::string_view name, const std::optional<std::string_view>& value) {
+  if (!value) return std::nullopt;
+  for (const char c : *value) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      return "field " + field(name) + " contains a control character: " + quote_value(*value);
+    }
+  }
+  return std::nullopt;
+}
+
+Reason read_time(std::string_view name, std::string_view text, Instant& out) {
+  if (const std::optional<Instant> common = parse_common_timestamp(text)) {  // the usual shapes, read at once
+    out = *common;
+    return std::nullopt;
+  }
+  const TimestampResult parsed = scan_timestamp(text);
+  if (parsed.no_offset) {
+    return "timestamp in " + field(name) + " has no UTC offset: " + quote_value(text) +
+           "; add Z or an offset such as +08:00";
+  }
+  if (!parsed.ok()) {
+    return "bad timestamp in " + field(name) + " " + quote_value(text) + " at column " +
+           std::to_string(parsed.column) + ": " + parsed.error;
+  }
+  out = *parsed.instant;
+  return std::nullopt;
+}
+
+Reason read_optional_time(std::string_view name, const std::optional<std::string_view>& value,
+                          OptionalInstant& out) {
+  if (!value || is_blank(*value)) return std::nullopt;
+  Instant instant;
+  if (Reason reason = read_time(name, *value, instant)) return reason;
+  out = instant;
+  return std::nullopt;
+}
+
+Reason check_service(std::string_view service, const ServiceNames* services) {
+  if (!services || services->contains(service)) return std::nullopt;
+  std::string reason = "unknown service " + quote_value(service) + "; the contract defines ";
+  if (services->empty()) return reason + "no services";
+  size_t listed = 0;
+  for (const std::string& known : *services) {
+    if (listed == kServicesListed) {
+      reason += ", …";
+      break;
+    }
+    reason += (listed++ ? ", " : "") + quote_value(known);
+  }
+  return reason;
+}
+
+Reason read_cause(const std::optional<std::string_view>& value, Cause& out) {
+  if (!value || is_blank(*value)) return std::nullopt;  // absent: the provider's (see Cause)
+  const std::optional<Cause> cause = terms::cause_from_keyword(*value);
+  if (!cause) return "unknown cause " + quote_value(*value) + "; expected one of " + terms::cause_keywords();
+  out = *cause;
+  return std::nullopt;
+}
+
+// lower_snake_case words: [a-z][a-z0-9]* joined by single underscores.
+bool is_fault_class(std::string_view text) {
+  if (text.empty() || text.front() < 'a' || text.front() > 'z' || text.back() == '_') return false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool word_char = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!word_char && !(c == '_' && text[i - 1] != '_')) return false;
+  }
+  return true;
+}
+
+Reason read_fault(const std::optional<std::string_view>& value, std::optional<std::string_view>& out) {
+  if (!value || is_blank(*value)) return std::nullopt;
+  if (!is_fault_class(*value)) {
+    return "bad fault class " + quote_value(*value) + "; expected lower_snake_case words such as node_down";
+  }
+  out = *value;
+  return std::nullopt;
+}
+
+// How a rejection quotes the value as the log wrote it.
+std::string shown(const RawAffected& value) {
+  if (value.form != RawAffected::Form::Count) return quote_value(value.text);
+  return "{\"" + std::string(count_unit_name(value.unit)) + "\": " + printable(value.text, 60) + "}";
+}
+
+Reason read_affected(const std::optional<RawAffected>& value, std::optional<Affected>& out) {
+  if (!value) return std::nullopt;
+  AffectedResult result;
+  switch (value->form) {
+    case RawAffected::Form::Text:
+      if (is_blank(value->text)) return std::nullopt;
+      result = parse_affected_text(value->text);
+      break;
+    case RawAffected::Form::Number: result = parse_affected_share(value->text); break;
+    case RawAffected::Form::Count: result = parse_affected_count(value->text, value->unit); break;
+  }
+  if (!result.value) return "bad affected value " + shown(*value) + ": " + result.error;
+  out = result.value;
+  return std::nullopt;
+}
+
+Reason check_not_before_start(std::string_view name, OptionalInstant time, Instant start) {
+  if (!time || *time >= start) return std::nullopt;
+  return std::string(name) + " " + format_utc(*time) + " is before start " + format_utc(start);
+}
+
+// The record's names, checked; made SharedNames only once the record is accepted.
+struct Names {
+  std::string_view id, service;
+  std::optional<std::string_view> fault;
+};
+
+Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out, Names& names) {
+  if (Reason r = read_required("id", raw.id, names.id)) return r;
+  if (Reason r = read_required("service", raw.service, names.service)) return r;
+  std::string_view start;
+  if (Reason r = read_required("start", raw.start, start)) return r;
+  if (Reason r = check_printable("id", raw.id)) return r;
+  if (Reason r = check_printable("service", raw.service)) return r;
+  if (Reason r = check_service(names.service, services)) return r;
+  if (Reason r = read_time("start", start, out.start)) return r;
+  if (Reason r = read_optional_time("end", raw.end, out.end)) return r;
+  if (Reason r = read_optional_time("detected", raw.detected, out.detected)) return r;
+  if (Reason r = read_optional_time("recovered", raw.recovered, out.recovered)) return r;
+  if (Reason r = read_optional_time("notice", raw.notice, out.notice)) return r;
+  if (Reason r = read_cause(raw.cause, out.cause)) return r;
+  if (Reason r = read_fault(raw.fault, names.fault)) return r;
+  if (Reason r = read_affected(raw.affected, out.scope.affected)) return r;
+  // An incident may end the second it starts; it may not end before.
+  if (Reason r = check_not_before_start("end", out.end, out.start)) return r;
+  if (Reason r = check_not_before_start("detected", out.detected, out.start)) return r;
+  if (Reason r = check_not_before_start("recovered", out.recovered, out.start)) return r;
+  return std::nullopt;
+}
+
+}  // namespace
+
+BuiltIncident IncidentBuilder::build(const RawIncident& raw) {
+  Incident incident;
+  incident.line = raw.line;
+  Names names;
+  if (Reason reason = check(raw, services_, incident, names)) return {std::nullopt, std::move(*reason)};
+  incident.id = names.id;
+  incident.service = service_names_.get(names.service);
+  if (names.fault) incident.fault = fault_names_.get(*names.fault);
+  if (raw.cluster && !is_blank(*raw.cluster)) incident.scope.cluster = cluster_names_.get(*raw.cluster);
+  if (raw.component && !is_blank(*raw.component)) incident.component = component_names_.get(*raw.component);
+  return {std::move(incident), {}};
+}
+
+}  // namespace slaudit

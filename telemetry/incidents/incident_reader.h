@@ -1,0 +1,78 @@
+#pragma once
+// Reading an incident log: every record is either used or rejected with its
+// line and a reason, and records_read == incidents.size() + rejected.size(),
+// always. A wrong credit or a silently dropped line is a real loss.
+//
+// Formats: JSON Lines (one object per line) and CSV with a header row; both
+// use the same field names (telemetry/README.md lists them). Blank lines are
+// skipped and counted in nothing.
+//
+// Duplicate ids: the first accepted record with an id is kept; a later one is
+// rejected, as "duplicate of line N (identical)" when it describes the same
+// incident (same values, however spelled) or "duplicate id 'X' with different
+// content (first at line N)" when it does not. Only accepted records count as
+// first occurrences: an id whose first record was rejected may still be used.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/records/incident.h"
+
+namespace slaudit {
+
+enum class LogFormat { JsonLines, Csv };
+
+std::string_view log_format_name(LogFormat format);  // "jsonl", "csv"
+// "jsonl", "ndjson", "json" or "csv", as a user would name it in an option.
+std::optional<LogFormat> log_format_from_name(std::string_view name);
+// By extension, ignoring case: .jsonl, .ndjson, .json -> JSON Lines; .csv -> CSV.
+std::optional<LogFormat> log_format_for_path(std::string_view path);
+
+// A longer record is rejected unread: no real incident needs it, and the
+// bound keeps memory and messages in proportion on hostile input.
+inline constexpr size_t kMaxRecordBytes = size_t{1} << 20;
+
+struct RejectedRecord {
+  size_t line = 0;  // 1-based; for CSV, the line where the record starts
+  std::string reason;
+  bool operator==(const RejectedRecord&) const = default;
+};
+
+struct IncidentLog {
+  std::string path;    // as given, for display
+  std::string sha256;  // of the content exactly as read, BOM and all
+  LogFormat format = LogFormat::JsonLines;
+  size_t records_read = 0;  // data records: not the CSV header, not blank lines
+  std::vector<Incident> incidents;      // in log order
+  std::vector<RejectedRecord> rejected;  // in log order
+};
+
+// A file is read in blocks of this size, never whole: a large log need not
+// fit in memory beside the incidents read from it.
+inline constexpr size_t kReadBlockBytes = size_t{1} << 20;
+
+struct IncidentReadOptions {
+  std::optional<LogFormat> format;       // nullopt: from the path's extension
+  std::optional<ServiceNames> services;  // the contract's services; nullopt accepts any
+  size_t read_block_bytes = kReadBlockBytes;  // for files; tests make it small to cut records anywhere
+  // JSON Lines: read plain lines with the fast scanner (json_line_scanner.h).
+  // false sends every line the general way; tests compare the two.
+  bool scan_plain_lines = true;
+};
+
+// Either a log (which may have rejected records) or why there is none.
+struct IncidentLogResult {
+  std::optional<IncidentLog> log;
+  std::string error;  // the file cannot be read, or its format cannot be told
+  bool ok() const { return log.has_value(); }
+};
+
+// The core: reads `content`; `path` is only for display and for the format.
+IncidentLogResult read_incident_log(std::string_view content, std::string path, const IncidentReadOptions& options);
+// Reads the file at `path` in blocks, with the same result as reading its
+// whole content as above.
+IncidentLogResult read_incident_log_file(const std::string& path, const IncidentReadOptions& options);
+
+}  // namespace slaudit

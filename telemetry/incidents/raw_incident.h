@@ -1,0 +1,53 @@
+#pragma once
+// One record's fields as written, before any value is checked. Both log
+// formats produce this, after checking only what is theirs (syntax, field
+// names, JSON types), so every rule about values lives in one place:
+// build_incident (incident_builder.h).
+//
+// The fields are views: into the record's own text when it needed no
+// unescaping (the common case, read without copying), else into storage the
+// format layer keeps alive until the record is built.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/records/incident.h"
+
+namespace slaudit {
+
+// An `affected` value in the form the log used.
+struct RawAffected {
+  enum class Form {
+    Text,    // "25%", "0.25", "64 gpus": a CSV cell or a JSON string
+    Number,  // a JSON number; `text` is its source text, never a double
+    Count,   // JSON {"gpus": N} or {"nodes": N}; `text` is N's source text
+  };
+  Form form = Form::Text;
+  std::string_view text;
+  CountUnit unit = CountUnit::Gpus;  // Count only
+};
+
+// Absent fields are nullopt. A present field may be empty (a CSV cell with
+// nothing in it, a JSON null or ""): optional fields treat that as absent,
+// required ones reject it.
+struct RawIncident {
+  size_t line = 0;
+  std::optional<std::string_view> id, service, start, end, detected, recovered;
+  std::optional<std::string_view> fault, cause, notice, cluster, component;
+  std::optional<RawAffected> affected;
+};
+
+struct JsonValue;
+
+// What a format layer hands on: a record, or the reason it was rejected.
+struct RawRecord {
+  std::optional<RawIncident> incident;
+  std::string reason;
+  // What the views point into when not the record's text (a parsed JSON
+  // tree); on the heap, so moving the record moves no text.
+  std::shared_ptr<const JsonValue> storage;
+};
+
+}  // namespace slaudit

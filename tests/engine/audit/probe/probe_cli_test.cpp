@@ -1,0 +1,163 @@
+// `slaudit audit --probes` end to end: the built binary (SLAUDIT_CLI) on a
+// small probe file, read from a file and from standard input.
+#include <catch2/catch.hpp>
+
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "base/util/sha256.h"
+#include "tests/support/cli_run.h"
+
+
+namespace {
+
+const char* const kContract =
+    "contract \"Probes\" {\n"
+    "  effective 2026-01-01 to 2026-12-31; timezone \"UTC\"; currency USD;\n"
+    "  service api { fee 1000.00 per month; }\n"
+    "  availability api {\n"
+    "    target 99.9%;\n"
+    "    period calendar month;\n"
+    "    unavailable from probes {\n"
+    "      bucket 1 min;\n"
+    "      bad when success ratio < 95%;\n"
+    "      at least 2 consecutive bad buckets;\n"
+    "      target \"p1\";\n"
+    "    }\n"
+    "    missing data counts as up;\n"
+    "    credit of monthly fee { below 99.9%: 10%; }\n"
+    "  }\n"
+    "}\n";
+
+// Minutes 10 and 11 bad (a run of 2: 120 s down), line 4 an identical repeat,
+// line 6 malformed, minute 30 bad alone (short), line 8 in Unix seconds, line 9 after the period.
+const char* const kProbes =
+    "timestamp,target,ok,total\n"
+    "2026-11-01T00:10:00Z,p1,0,10\n"
+    "2026-11-01T00:11:00Z,p1,0,10\n"
+    "2026-11-01T00:11:00Z,p1,0,10\n"
+    "2026-11-01T00:20:00Z,p1,10,10\n"
+    "yesterday,p1,1,1\n"
+    "2026-11-01T00:30:00Z,p1,0,10\n"
+    "1793493600,p1,10,10\n"
+    "2026-12-05T00:00:00Z,p1,1,1\n";
+
+using Run = slaudit::testing::CliRun;
+using slaudit::testing::has;
+
+// A scratch folder with the test's files; `slaudit audit` runs inside it.
+class Scratch : public slaudit::testing::ScratchDir {
+ public:
+  Scratch() : ScratchDir("cli-probe") {
+    write("contract.sla", kContract);
+    write("probes.csv", kProbes);
+  }
+  // `stdin_file`: a file of the folder to give the command as standard input.
+  Run run(const std::string& args, const std::string& stdin_file = "") const {
+    return ScratchDir::run(SLAUDIT_CLI, "audit " + args + (stdin_file.empty() ? "" : " < " + stdin_file));
+  }
+};
+
+// The keys of `value` are exactly those docs/audit-report.schema.json allows for
+// $defs/`def`, and every required one is there (one level: enough for the probe objects).
+void check_against_schema(const nlohmann::json& value, const std::string& def) {
+  std::ifstream in(std::string(SLAUDIT_SOURCE_DIR) + "/docs/audit-report.schema.json");
+  const auto schema = nlohmann::json::parse(in)["$defs"][def];
+  for (const auto& name : schema["required"]) {
+    INFO(def << " requires " << name);
+    CHECK(value.contains(name.get<std::string>()));
+  }
+  for (const auto& [key, child] : value.items()) {
+    INFO(def << " has " << key);
+    CHECK(schema["properties"].contains(key));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
+  const Scratch scratch;
+  const Run text = scratch.run("contract.sla --probes probes.csv --period 2026-11");
+  INFO(text.err);
+  // 120 s down of 2,592,000: availability 1 - 1/21600 = 99.99537...% (shown truncated), met: exit 0.
+  CHECK(text.exit == 0);
+  CHECK(has(text.out, "99.9953%~"));
+  CHECK(has(text.out, "  probes.csv: read 8, used 7, rejected 1\n"));
+  CHECK(has(text.out, "  probes.csv:6: "));
+  CHECK(has(text.out, "buckets 43200, bad 3, down (in runs of at least the minimum) 2,"));
+  CHECK(has(text.out, "duplicates ignored (identical) 1"));
+  CHECK(has(text.out, "outside the periods 1"));
+  CHECK(has(text.err, "warning: 1 record(s) rejected"));
+
+  const Run json = scratch.run("contract.sla --probes probes.csv --period 2026-11 --format json");
+  const auto report = nlohmann::json::parse(json.out);
+  const auto& probe = report["periods"][0]["probe"];
+  CHECK(probe["method"] == "bad buckets");
+  CHECK(probe["down_buckets"] == 2);
+  CHECK(probe["ambiguous"] == false);
+  CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
+  CHECK(report["probe_accounting"][0]["used"] == 5);  // 7 read minus the duplicate and the December row
+  CHECK(report["probe_accounting"][0]["duplicate_identical"] == 1);
+  CHECK(report["probe_accounting"][0]["examples"][0]["line"] == 4);
+  check_against_schema(probe, "probe");
+  check_against_schema(report["probe_accounting"][0], "probe_accounting");
+
+  // The same from standard input, and --strict turns the rejected row into exit 1.
+  const Run piped = scratch.run("contract.sla --probes - --period 2026-11 --format json --strict", "probes.csv");
+  CHECK(piped.exit == 1);
+  CHECK(nlohmann::json::parse(piped.out)["periods"][0]["down_seconds"] == report["periods"][0]["down_seconds"]);
+
+  // The probe file is an input named by the SHA-256 of its bytes, from a file or from standard input.
+  const std::string digest = slaudit::sha256_hex(kProbes);
+  CHECK(report["inputs"][1] == nlohmann::json({{"role", "probes"}, {"path", "probes.csv"}, {"sha256", digest}}));
+  CHECK(nlohmann::json::parse(piped.out)["inputs"][1] ==
+        nlohmann::json({{"role", "probes"}, {"path", "-"}, {"sha256", digest}}));
+  CHECK(has(text.out, "  probes    probes.csv    " + digest));
+
+  const Run markdown = scratch.run("contract.sla --probes probes.csv --period 2026-11 --format markdown");
+  CHECK(has(markdown.out, "## Probe measurements"));
+}
+
+TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad target map names itself", "[probe]") {
+  const Scratch scratch;
+  const Run none = scratch.run("contract.sla --period 2026-11");
+  CHECK(none.exit == 2);
+  CHECK(has(none.err, "give --incidents, --probes, or both"));
+  scratch.write("map.json", "{\"p9\": {\"service\": \"nope\"}}");
+  const Run map = scratch.run("contract.sla --probes probes.csv --targets map.json --period 2026-11");
+  CHECK(map.exit == 2);
+  CHECK(has(map.err, "map.json: target \"p9\": no service \"nope\" in the contract"));
+}
+
+TEST_CASE("probe cli: a target map adds targets; a row behind the lateness is counted late", "[probe]") {
+  const Scratch scratch;
+  scratch.write("map.json", "{\"p2\": {\"service\": \"api\", \"cluster\": \"c1\"}}");
+  // p2 (mapped) bad at minutes 40 and 41: a run of 2, 120 s down. The p1 row at 00:05
+  // comes after the p2 row at 00:41: 36 min behind, more than --lateness 10m: late, not used
+  // (00:35 is 6 min behind: in time).
+  scratch.write("more.csv", "timestamp,target,success\n"
+                            "2026-11-01T00:40:00Z,p2,0\n"
+                            "2026-11-01T00:41:00Z,p2,0\n"
+                            "2026-11-01T00:35:00Z,p1,1\n"
+                            "2026-11-01T00:05:00Z,p1,0\n"
+                            "2026-11-01T00:06:00Z,p3,0\n");
+  const Run run = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --format json");
+  INFO(run.err);
+  const auto report = nlohmann::json::parse(run.out);
+  const auto& acc = report["probe_accounting"][0];
+  CHECK(acc["targets"] == 2);         // p1 from the contract, p2 from the map
+  CHECK(acc["late"] == 1);
+  CHECK(acc["not_a_target"] == 1);    // p3
+  CHECK(acc["lateness_seconds"] == 600);
+  CHECK(acc["examples"][0]["line"] == 5);
+  CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
+  CHECK(run.exit == 0);
+  CHECK(has(run.err, "1 probe sample(s) late, conflicting or unusable"));
+  const Run strict = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --strict");
+  CHECK(strict.exit == 1);
+}

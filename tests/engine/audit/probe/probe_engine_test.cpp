@@ -1,0 +1,217 @@
+// The probe engine: bucket alignment (DST), exact thresholds, duplicates,
+// unsorted and late rows, the memory window. Every figure is worked beside it.
+#include <catch2/catch.hpp>
+
+#include "engine/audit/probe/probe_engine.h"
+#include "engine/audit/probe/probe_outcome.h"
+#include "base/time/period.h"
+#include "tests/base/time/time_test_support.h"
+
+using namespace slaudit;
+using namespace slaudit::probe;
+using test::utc;
+
+namespace {
+
+model::ProbeRule rule(model::ProbeSignal sig, model::Comparator cmp, Decimal th, int64_t min = 1,
+                      Seconds bucket = Seconds{60}) {
+  model::ProbeRule r;
+  r.signal = sig;
+  r.cmp = cmp;
+  r.threshold = th;
+  r.min_consecutive = min;
+  r.bucket = bucket;
+  return r;
+}
+model::ProbeRule below95(int64_t min = 1) {
+  return rule(model::ProbeSignal::SuccessRatio, model::Comparator::LessThan, Decimal(95, 2), min);
+}
+
+const Instant kStart = utc(2026, 11, 2);  // a Monday, 00:00 UTC
+
+ProbeSample sample(TargetId t, Instant at, uint64_t ok, uint64_t total, uint64_t line = 0) {
+  ProbeSample s;
+  s.at = at;
+  s.target = t;
+  s.ok = ok;
+  s.total = total;
+  s.record = line;
+  return s;
+}
+Instant minute(int64_t m, int64_t sec = 0) { return kStart + Seconds{m * 60 + sec}; }
+
+// One part of `minutes` one-minute buckets from kStart.
+std::vector<ProbePart> one_part(int64_t minutes) { return {{kStart, kStart, kStart + Seconds{minutes * 60}}}; }
+
+}  // namespace
+
+TEST_CASE("probe: threshold boundaries hit exactly go to the comparator's side", "[probe]") {
+  using model::Comparator;
+  using model::ProbeSignal;
+  struct Row { ProbeSignal sig; Comparator cmp; Decimal th; uint64_t ok, total; bool bad; };
+  const Row rows[] = {
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(95, 2), 95, 100, false},  // 0.95 < 0.95: no
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(95, 2), 94, 100, true},   // 0.94 < 0.95
+      {ProbeSignal::SuccessRatio, Comparator::AtMost, Decimal(95, 2), 19, 20, true},      // 19/20 = 0.95 <= 0.95
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(999, 3), 998001, 999000, false},  // = 0.999 exactly
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(999, 3), 998000, 999000, true},   // 0.998998...
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(2, 3), 2, 1000, false},   // 0.002 < 0.002: no
+      {ProbeSignal::SuccessRatio, Comparator::LessThan, Decimal(2, 3), 1, 1000, true},    // 0.001 < 0.002
+      {ProbeSignal::ErrorRate, Comparator::GreaterThan, Decimal(5, 2), 95, 100, false},   // 5/100 > 0.05: no
+      {ProbeSignal::ErrorRate, Comparator::GreaterThan, Decimal(5, 2), 94, 100, true},    // 6/100 > 0.05
+      {ProbeSignal::ErrorRate, Comparator::AtLeast, Decimal(5, 2), 19, 20, true},         // 1/20 = 0.05 >= 0.05
+      {ProbeSignal::ErrorRate, Comparator::GreaterThan, Decimal(0, 0), 1, 1, false},      // 0 > 0: no
+  };
+  for (const auto& r : rows) {
+    INFO(r.ok << "/" << r.total << " vs " << r.th.to_string());
+    CHECK(bucket_is_bad(rule(r.sig, r.cmp, r.th), r.ok, r.total) == r.bad);
+  }
+}
+
+TEST_CASE("probe: buckets align to the period start in New York across DST", "[probe]") {
+  const TimeZone ny = test::zone("America/New_York");
+  struct Row {
+    unsigned month;
+    int64_t buckets;   // minute buckets in the month
+    Instant sample;    // a sample...
+    int64_t bucket;    // ...lands in this bucket
+  };
+  // March 2026: starts 2026-03-01 00:00 EST = 05:00 UTC; 31 days minus the skipped hour:
+  //   743 h x 60 = 44,580 buckets. 2026-03-08 03:00 EDT (07:00 UTC) is 7 x 1440 + 2 x 60 = 10,200
+  //   minutes after the start (02:00-03:00 does not exist).
+  // November 2026: starts 2026-11-01 00:00 EDT = 04:00 UTC; 30 days plus the repeated hour:
+  //   721 h x 60 = 43,260 buckets. 01:30 EST (06:30 UTC, the second 01:30) is 150 minutes in.
+  const Row rows[] = {
+      {3, 44'580, utc(2026, 3, 8, 7, 0, 30), 10'200},
+      {3, 44'580, utc(2026, 3, 1, 5, 0, 0), 0},
+      {3, 44'580, utc(2026, 4, 1, 3, 59, 59), 44'579},  // the last second of March EDT
+      {11, 43'260, utc(2026, 11, 1, 6, 30, 0), 150},
+      {11, 43'260, utc(2026, 11, 1, 5, 30, 0), 90},     // the first 01:30 (EDT)
+  };
+  for (const auto& r : rows) {
+    const auto periods = periods_for_dates(PeriodScheme::calendar_month(), ny, test::date(2026, r.month, 1),
+                                           test::date(2026, r.month, 1));
+    REQUIRE(periods.size() == 1);
+    ProbeTargets targets;
+    ProbeClauseEngine e(below95(), {{periods[0].start, periods[0].start, periods[0].end}}, targets, {"a"});
+    CHECK(e.bucket_count() == r.buckets);
+    e.add(sample(0, r.sample, 0, 1));
+    e.finish();
+    CHECK(e.counts().used == 1);
+    CHECK(e.tallies()[static_cast<size_t>(r.bucket)].bad == 1);
+    // Every minute bucket starts on a whole local minute.
+    CHECK(e.bucket_start(r.bucket) == periods[0].start + Seconds{r.bucket * 60});
+  }
+}
+
+TEST_CASE("probe: a 7-minute bucket leaves a clipped last bucket", "[probe]") {
+  ProbeTargets targets;
+  // 60 minutes / 7 = 8 whole buckets and one of 4 minutes (56..60).
+  ProbeClauseEngine e(rule(model::ProbeSignal::SuccessRatio, model::Comparator::LessThan, Decimal(1, 0), 1, Seconds{420}),
+                      one_part(60), targets, {"a"});
+  CHECK(e.bucket_count() == 9);
+  CHECK(e.bucket_end(8) - e.bucket_start(8) == Seconds{240});
+}
+
+TEST_CASE("probe: duplicates, unsorted rows and sums per bucket", "[probe]") {
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), one_part(10), targets, {"a"});
+  // Unsorted rows; minute 3 gets two samples at different seconds: 10/10 + 8/10 = 18/20 = 0.9 < 0.95 bad.
+  e.add(sample(0, minute(5), 10, 10, 2));
+  e.add(sample(0, minute(3, 10), 10, 10, 3));
+  e.add(sample(0, minute(1), 10, 10, 4));
+  e.add(sample(0, minute(3, 40), 8, 10, 5));
+  e.add(sample(0, minute(3, 40), 8, 10, 6));  // identical repeat of line 5: ignored
+  e.add(sample(0, minute(3, 10), 0, 10, 7));  // conflicts with line 3: the first row wins
+  e.add(sample(0, minute(5), 10, 10, 8));     // identical repeat of a single-sample bucket
+  e.finish();
+  const auto& c = e.counts();
+  CHECK(c.seen == 7);
+  CHECK(c.used == 4);
+  CHECK(c.duplicate_identical == 2);
+  CHECK(c.duplicate_conflicting == 1);
+  CHECK(e.tallies()[3].ok == 18);
+  CHECK(e.tallies()[3].total == 20);
+  CHECK(e.tallies()[3].bad == 1);
+  CHECK(e.tallies()[5].bad == 0);
+  REQUIRE(c.examples.size() == 3);
+  CHECK(c.examples[1].record == 7);  // kept in the order met: lines 6, 7, 8
+}
+
+TEST_CASE("probe: a row later than the window is counted late, not used", "[probe]") {
+  ProbeTargets targets;
+  ProbeEngineOptions options;
+  options.lateness = Seconds{300};  // 5 one-minute buckets: window of 6
+  ProbeClauseEngine e(below95(), one_part(60), targets, {"a"}, options);
+  CHECK(e.window_buckets() == 6);
+  e.add(sample(0, minute(20), 0, 1, 2));
+  e.add(sample(0, minute(15), 0, 1, 3));  // 20 - 15 = 5 buckets behind: still open
+  e.add(sample(0, minute(14), 0, 1, 4));  // 6 behind: finished, late
+  e.add(sample(0, minute(61), 1, 1, 5));  // after the period
+  e.finish();
+  e.add(sample(0, minute(40), 1, 1, 6));  // after finish(): late too
+  const auto& c = e.counts();
+  CHECK(c.used == 2);
+  CHECK(c.late == 2);
+  CHECK(c.outside_period == 1);
+  CHECK(e.tallies()[15].bad == 1);
+  CHECK(e.tallies()[14].present == 0);
+}
+
+TEST_CASE("probe: ratio samples are averaged one weight per sample", "[probe]") {
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), one_part(3), targets, {"a"});
+  ProbeSample s = sample(0, minute(0), 99, 100);
+  s.kind = SampleKind::Ratio;
+  e.add(s);                   // 0.99
+  s.at = minute(0, 30);
+  s.ok = 90;                  // 0.90: mean (0.99 + 0.90) / 2 = 0.945 < 0.95: bad
+  e.add(s);
+  s.at = minute(1);
+  s.ok = 1;
+  s.total = 3;                // 1/3 is not exact at 12 places: not used
+  e.add(s);
+  e.add(sample(0, minute(0, 45), 1, 1));  // a count in a ratio bucket: not used
+  e.finish();
+  CHECK(e.counts().used == 2);
+  CHECK(e.counts().unusable == 2);
+  CHECK(e.tallies()[0].bad == 1);
+  CHECK(e.tallies()[0].total == 0);  // ratios carry no request counts
+}
+
+TEST_CASE("probe: unlisted targets are not the clause's; listed ones without data are missing", "[probe]") {
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), one_part(2), targets, {"a", "b"});
+  const TargetId other = targets.intern("other");
+  e.add(sample(other, minute(0), 1, 1));
+  e.add(sample(targets.intern("a"), minute(0), 1, 1));
+  e.finish();
+  CHECK(e.target_count() == 2);
+  CHECK(e.counts().not_a_target == 1);
+  CHECK(e.tallies()[0].present == 1);
+}
+
+TEST_CASE("probe: memory is a window, not the month", "[probe]") {
+  // 30 days of minute buckets with a 3 h lateness: 181 slots per target.
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), one_part(30 * 1440), targets, {});
+  CHECK(e.window_buckets() == 181);
+}
+
+TEST_CASE("probe: a partial part keeps the period's grid and clips its first bucket", "[probe]") {
+  // The service starts 90 s after the period: buckets stay on the period's minute grid,
+  // [90, 120), [120, 180), [180, 240), [240, 300): 4 buckets, the first 30 s long.
+  ProbeTargets targets;
+  ProbeClauseEngine e(below95(), {{kStart, kStart + Seconds{90}, kStart + Seconds{300}}}, targets, {"a"});
+  CHECK(e.bucket_count() == 4);
+  CHECK(e.bucket_start(0) == kStart + Seconds{90});
+  CHECK(e.bucket_end(0) == kStart + Seconds{120});
+  CHECK(e.bucket_start(1) == kStart + Seconds{120});
+  e.add(sample(0, kStart + Seconds{100}, 0, 1));  // bucket 0
+  e.add(sample(0, kStart + Seconds{60}, 0, 1));   // before the service started: outside
+  e.add(sample(0, kStart + Seconds{250}, 0, 1));  // bucket 3
+  e.finish();
+  CHECK(e.tallies()[0].bad == 1);
+  CHECK(e.tallies()[3].bad == 1);
+  CHECK(e.counts().outside_period == 1);
+}
