@@ -4,6 +4,7 @@
 #include "engine/audit/audit.h"
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <span>
 
@@ -213,6 +214,132 @@ std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& z
   return plan;
 }
 
+// The periods a clause classifies: those of the range, and for incident
+// clauses the periods just outside it where the service is active, which are
+// classified but never reported: a downtime run across the range's edge is
+// judged by its whole length, whatever range was asked for. (A probe clause's
+// engine sees only the range's periods.)
+struct ClassifiedSpan {
+  std::vector<Period> periods;
+  std::vector<std::pair<Instant, Instant>> parts;
+  size_t reported_first = 0, reported_end = 0;  // the range's periods: [first, end)
+  Instant range_end;
+};
+
+ClassifiedSpan classified_span(const AuditRequest& req, const TimeZone& zone, const model::AvailabilityClause& clause,
+                               const ClausePlan& plan, const std::vector<size_t>& service_incidents, bool from_probes) {
+  ClassifiedSpan span{plan.periods, plan.parts, 0, 0, plan.parts.back().second};
+  Neighbours neighbours;
+  if (!from_probes)
+    neighbours = neighbour_periods(plan.scheme, zone, *req.contract, req.contract->services[clause.service],
+                                   span.periods, plan.whole);
+  // Only an incident that reaches the range's edge can carry a run across it.
+  const auto reaches = [&](Instant edge) {
+    for (size_t i : service_incidents) {
+      const Incident& inc = req.incidents[i];
+      if (inc.start > edge) break;  // by start
+      if (inc.end.value_or(span.range_end) >= edge) return true;
+    }
+    return false;
+  };
+  if (neighbours.before && !reaches(span.parts.front().first)) neighbours.before.reset();
+  if (neighbours.after && !reaches(span.range_end)) neighbours.after.reset();
+  if (neighbours.before) {
+    span.periods.insert(span.periods.begin(), neighbours.before->period);
+    span.parts.insert(span.parts.begin(), neighbours.before->part);
+  }
+  if (neighbours.after) {
+    span.periods.push_back(neighbours.after->period);
+    span.parts.push_back(neighbours.after->part);
+  }
+  span.reported_first = neighbours.before ? 1 : 0;
+  span.reported_end = span.periods.size() - (neighbours.after ? 1 : 0);
+  return span;
+}
+
+// Hands out a clause's classified periods in order. A large incident clause
+// classifies them two at a time, the second on another thread, so at most
+// three classified periods are alive at once, whatever the range.
+class ClassifiedPeriods {
+ public:
+  ClassifiedPeriods(std::function<ClassifiedPeriod(size_t)> classify, size_t count, bool in_pairs)
+      : classify_(std::move(classify)), count_(count), in_pairs_(in_pairs) {}
+
+  ClassifiedPeriod at(size_t k) {
+    if (ahead_) {
+      ClassifiedPeriod cp = std::move(*ahead_);
+      ahead_.reset();
+      return cp;
+    }
+    if (!in_pairs_ || k + 1 >= count_) return classify_(k);
+    auto beside = std::async(std::launch::async, classify_, k + 1);
+    ClassifiedPeriod cp = classify_(k);
+    ahead_ = beside.get();
+    return cp;
+  }
+
+ private:
+  std::function<ClassifiedPeriod(size_t)> classify_;
+  size_t count_;
+  bool in_pairs_;
+  std::optional<ClassifiedPeriod> ahead_;  // classified beside the one before it
+};
+
+// One reading of a clause (its missing-data rule) over the span: each period is
+// judged once its neighbours' edge runs are known, and then freed. The
+// neighbour periods outside the range lend their edge runs and are never judged.
+std::vector<PeriodAudit> judge_span(const ClauseContext& cx, const ClausePlan& plan, const ClassifiedSpan& span,
+                                    ClassifiedPeriods& classified) {
+  const auto& clause = *cx.clause;
+  std::vector<PeriodAudit> out;
+  std::vector<std::pair<LocalDate, int64_t>> earlier;
+  ClassifiedPeriod current = classified.at(0);
+  Seconds previous_end_run{0};
+  Instant previous_to{};
+  for (size_t k = 0; k < span.periods.size(); ++k) {
+    std::optional<ClassifiedPeriod> next;
+    if (k + 1 < span.periods.size()) next = classified.at(k + 1);
+    // A run continues across a boundary only when the parts are adjacent.
+    const bool joined_before = k > 0 && previous_to == current.from;
+    const bool joined_after = next && current.to == next->from;
+    const Seconds before = joined_before ? previous_end_run : Seconds{0};
+    const Seconds after = joined_after ? edge_run(*next, false) : Seconds{0};
+    previous_end_run = edge_run(current, true);
+    previous_to = current.to;
+    if (k >= span.reported_first && k < span.reported_end) {
+      const LocalDate period_last = current.period.last_day;
+      PeriodAudit one = judge_period(cx, std::move(current), before, after, earlier);
+      // Counted as whole, a period the service only partly covered is still reported as partial.
+      const Period& period = span.periods[k];
+      if (plan.whole && (period.start < plan.active_from || period.end > plan.active_to)) one.partial = true;
+      if (one.partial)
+        one.partial_rule = plan.whole ? "whole"
+                           : clause.partial_period == model::PartialPeriodMode::Split ? "split"
+                                                                                       : "prorated";
+      // Caps count the capped credits only: the hour rule's credit is outside them.
+      earlier.emplace_back(period_last, one.owed_minor - one.hour_rule_minor);
+      out.push_back(std::move(one));
+    }
+    if (next) current = std::move(*next);
+  }
+  return out;
+}
+
+// A probe clause without a missing-data rule is audited both ways; the report
+// gives the first reading (missing counted as up) and says what the other gives.
+void note_other_reading(PeriodAudit& one, const PeriodAudit& other, const model::Currency& currency) {
+  one.probe->ambiguous = true;
+  one.probe->other_missing = model::MissingData::Down;
+  one.probe->other_availability = other.availability;
+  one.probe->other_met = other.met;
+  one.probe->other_owed_minor = other.owed_minor;
+  one.notes.push_back("ambiguous: the clause does not say how missing probe data counts; counted as up here, "
+                      "counted as down the availability would be " +
+                      (other.availability ? percent_text(*other.availability) : std::string("not assessed")) +
+                      (other.owed_minor != one.owed_minor ? " and the credit " + money_with_code(other.owed_minor, currency)
+                                                          : std::string()));
+}
+
 void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_index,
                   const ServiceIndex& by_service, AuditReport& report) {
   const auto& contract = *req.contract;
@@ -231,118 +358,35 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
   if (!clause.excluded_time) notes.push_back("the clause does not say how excluded time counts: it counts as available");
   auto plan = plan_clause(req, zone, clause, notes);
   if (!plan) return;
-  auto periods = plan->periods;
-  auto parts = plan->parts;
-  const Instant range_end = parts.back().second;
+  const ClassifiedSpan span = classified_span(req, zone, clause, *plan, by_service[clause.service], from_probes);
+  const auto buckets = bucket(req.incidents, by_service[clause.service], span.parts, span.range_end);
+  size_t incidents_in_clause = 0;
+  for (const auto& b : buckets) incidents_in_clause += b.size();
+  const bool in_pairs = req.use_threads && !engine && incidents_in_clause >= kIncidentsWorthAThread;
 
-  // For incident clauses, the periods just outside the range, where the
-  // service is active, are classified too but never reported: a downtime run
-  // across the range's edge is judged by its whole length, whatever range was
-  // asked for. (A probe clause's engine sees only the range's periods.)
-  Neighbours neighbours;
-  if (!engine) neighbours = neighbour_periods(plan->scheme, zone, contract, service, periods, plan->whole);
-  // Only an incident that reaches the range's edge can carry a run across it.
-  const auto reaches = [&](Instant edge) {
-    for (size_t i : by_service[clause.service]) {
-      const Incident& inc = req.incidents[i];
-      if (inc.start > edge) break;  // by start
-      if (inc.end.value_or(range_end) >= edge) return true;
-    }
-    return false;
-  };
-  if (neighbours.before && !reaches(parts.front().first)) neighbours.before.reset();
-  if (neighbours.after && !reaches(range_end)) neighbours.after.reset();
-  if (neighbours.before) {
-    periods.insert(periods.begin(), neighbours.before->period);
-    parts.insert(parts.begin(), neighbours.before->part);
-  }
-  if (neighbours.after) {
-    periods.push_back(neighbours.after->period);
-    parts.push_back(neighbours.after->part);
-  }
-  const size_t reported_first = neighbours.before ? 1 : 0;
-  const size_t reported_end = periods.size() - (neighbours.after ? 1 : 0);
-  const auto buckets = bucket(req.incidents, by_service[clause.service], parts, range_end);
-
-  ClauseContext cx{&contract, &clause, &service, &req, &zone, &plan->scheme, &req.incidents, range_end, from_probes};
-  // Probe clauses without a missing-data rule are audited both ways.
+  ClauseContext cx{&contract, &clause, &service, &req, &zone, &plan->scheme, &req.incidents, span.range_end, from_probes};
   std::vector<model::MissingData> readings{clause.missing_data.value_or(model::MissingData::Up)};
   if (from_probes && !clause.missing_data) readings.push_back(model::MissingData::Down);
-  std::vector<std::vector<PeriodAudit>> audited(readings.size());
-  for (size_t r = 0; r < readings.size(); ++r) {
+  std::vector<std::vector<PeriodAudit>> audited;
+  for (const model::MissingData reading : readings) {
     std::optional<probe::ProbeOutcome> outcome;
-    if (engine) outcome = probe::service_outcome(*engine, readings[r]);
-    const auto classify_part = [&](size_t k) {
-      ClassifiedPeriod cp = engine ? classify_probe_period(cx, *engine, *outcome, periods[k], k, buckets[k])
-                                   : classify_period(cx, periods[k], parts[k].first, parts[k].second, buckets[k]);
-      cp.notes = notes;
-      if (cp.partial && !clause.partial_period)
-        cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
-      return cp;
-    };
-    // Each period is judged once its neighbours' edge runs are known, and then
-    // freed: only two classified periods are alive at once, whatever the range.
-    // The neighbour periods outside the range lend their edge runs and are never judged.
-    std::vector<std::pair<LocalDate, int64_t>> earlier;
-    // A large incident clause classifies periods two at a time, the second on
-    // another thread: at most three classified periods are alive at once.
-    size_t incidents_in_clause = 0;
-    for (const auto& b : buckets) incidents_in_clause += b.size();
-    const bool in_pairs = req.use_threads && !engine && incidents_in_clause >= kIncidentsWorthAThread;
-    std::optional<ClassifiedPeriod> ahead;  // classified beside the one before it
-    const auto classified = [&](size_t k) {
-      if (ahead) {
-        ClassifiedPeriod cp = std::move(*ahead);
-        ahead.reset();
-        return cp;
-      }
-      if (!in_pairs || k + 1 >= periods.size()) return classify_part(k);
-      auto beside = std::async(std::launch::async, classify_part, k + 1);
-      ClassifiedPeriod cp = classify_part(k);
-      ahead = beside.get();
-      return cp;
-    };
-    ClassifiedPeriod current = classified(0);
-    Seconds previous_end_run{0};
-    Instant previous_to{};
-    for (size_t k = 0; k < periods.size(); ++k) {
-      std::optional<ClassifiedPeriod> next;
-      if (k + 1 < periods.size()) next = classified(k + 1);
-      // A run continues across a boundary only when the parts are adjacent.
-      const bool joined_before = k > 0 && previous_to == current.from;
-      const bool joined_after = next && current.to == next->from;
-      const Seconds before = joined_before ? previous_end_run : Seconds{0};
-      const Seconds after = joined_after ? edge_run(*next, false) : Seconds{0};
-      previous_end_run = edge_run(current, true);
-      previous_to = current.to;
-      if (k >= reported_first && k < reported_end) {
-        const LocalDate period_last = current.period.last_day;
-        PeriodAudit one = judge_period(cx, std::move(current), before, after, earlier);
-        // Counted as whole, a period the service only partly covered is still reported as partial.
-        if (plan->whole && (periods[k].start < plan->active_from || periods[k].end > plan->active_to)) one.partial = true;
-        if (one.partial) one.partial_rule = plan->whole ? "whole" : clause.partial_period == model::PartialPeriodMode::Split ? "split" : "prorated";
-        // Caps count the capped credits only: the hour rule's credit is outside them.
-        earlier.emplace_back(period_last, one.owed_minor - one.hour_rule_minor);
-        audited[r].push_back(std::move(one));
-      }
-      if (next) current = std::move(*next);
-    }
+    if (engine) outcome = probe::service_outcome(*engine, reading);
+    ClassifiedPeriods classified(
+        [&](size_t k) {
+          ClassifiedPeriod cp =
+              engine ? classify_probe_period(cx, *engine, *outcome, span.periods[k], k, buckets[k])
+                     : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k]);
+          cp.notes = notes;
+          if (cp.partial && !clause.partial_period)
+            cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
+          return cp;
+        },
+        span.periods.size(), in_pairs);
+    audited.push_back(judge_span(cx, *plan, span, classified));
   }
   for (size_t k = 0; k < audited[0].size(); ++k) {
     PeriodAudit& one = audited[0][k];
-    if (readings.size() > 1 && one.probe) {
-      const PeriodAudit& other = audited[1][k];
-      one.probe->ambiguous = true;
-      one.probe->other_missing = model::MissingData::Down;
-      one.probe->other_availability = other.availability;
-      one.probe->other_met = other.met;
-      one.probe->other_owed_minor = other.owed_minor;
-      one.notes.push_back("ambiguous: the clause does not say how missing probe data counts; counted as up here, "
-                          "counted as down the availability would be " +
-                          (other.availability ? percent_text(*other.availability) : std::string("not assessed")) +
-                          (other.owed_minor != one.owed_minor ? " and the credit " + money_with_code(other.owed_minor, *contract.currency)
-                                                              : std::string()));
-    }
+    if (audited.size() > 1 && one.probe) note_other_reading(one, audited[1][k], *contract.currency);
     report.periods.push_back(std::move(one));
   }
 }

@@ -115,12 +115,9 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
   return owed;
 }
 
-}  // namespace
-
-PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds before, Seconds after,
-                         const std::vector<std::pair<LocalDate, int64_t>>& earlier) {
+// Who and what: the period, its part, and its seconds as the timeline classified them.
+PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   const auto& clause = *cx.clause;
-  const auto& currency = *cx.contract->currency;
   PeriodAudit out;
   out.service = cx.service->name;
   out.clause_label = clause.label;
@@ -145,13 +142,17 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
                          cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
                                   : "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
+  return out;
+}
 
-  std::optional<Instant> first_counted;
+// Counted downtime, eligible time and availability (derived, or measured by probes).
+void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
+                         PeriodAudit& out, std::optional<Instant>& first_counted) {
+  const auto& clause = *cx.clause;
   out.down = counted_downtime(cx, cp, before, after, out, first_counted);
   out.explain.push_back({"down (counted)", rational_text(out.down),
                          clause.partial_minutes ? "after the minimum-downtime and partial-minute rules" : "after the minimum-downtime rule",
                          SourceRange{}});
-
   const bool removed = clause.excluded_time.value_or(model::ExcludedTreatment::CountsAsAvailable) ==
                        model::ExcludedTreatment::RemovedFromPeriod;
   out.eligible = removed ? Rational((out.length - out.excluded).count()) : Rational(out.length.count());
@@ -179,42 +180,48 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   } else {
     out.notes.push_back("no eligible time in the period: availability is not assessed");
   }
+}
 
+// The fee, the verdict against the target, and the credit before caps.
+void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAudit& out) {
+  const auto& clause = *cx.clause;
+  const auto& currency = *cx.contract->currency;
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   auto fee = period_fee(cx, cp);
   out.fee_minor = fee.minor;
   out.explain.push_back({"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
-
   if (out.availability && clause.target) {
     out.met = meets_target(*out.availability, *clause.target);
     out.explain.push_back({"target", clause.target->value.to_string() + "%",
                            out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range});
   }
-  if (out.availability && clause.credit) {
-    const auto& credit = *clause.credit;
-    if (credit.form == model::CreditForm::Tiered) {
-      out.tier = find_tier(credit.tiers, *out.availability);
-      if (out.tier) {
-        out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
-        out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
-                               out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
-                                   " (tier below " + out.tier->below.value.to_string() + "%)",
-                               out.tier->range});
-      }
-    } else {
-      // Lost time at the hourly rate, times the multiplier.
-      const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
-      const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
-      out.credit_minor = round_to_minor(amount, rounding);
-      out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
-                             "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
-                                 " minor units x " + credit.lost_time_multiplier.to_string(),
-                             credit.range});
-    }
+  if (!out.availability || !clause.credit) return;
+  const auto& credit = *clause.credit;
+  if (credit.form == model::CreditForm::Tiered) {
+    out.tier = find_tier(credit.tiers, *out.availability);
+    if (!out.tier) return;
+    out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
+    out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
+                           out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
+                               " (tier below " + out.tier->below.value.to_string() + "%)",
+                           out.tier->range});
+    return;
   }
-  const int64_t capped = apply_caps(cx, out, cp.period, earlier, rounding);
+  // Lost time at the hourly rate, times the multiplier.
+  const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
+  const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
+  out.credit_minor = round_to_minor(amount, rounding);
+  out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
+                         "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
+                             " minor units x " + credit.lost_time_multiplier.to_string(),
+                         credit.range});
+}
 
-  // The claim deadline decides whether the capped credit is owed.
+// What is owed: the capped credit if the claim comes in time, plus the clock
+// hours not charged, which need no claim.
+void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
+            std::optional<Instant> first_counted, PeriodAudit& out) {
+  const auto& clause = *cx.clause;
   std::optional<LocalDate> first_down;
   if (first_counted) first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(*first_counted)));
   std::optional<model::CivilDate> filed;
@@ -226,18 +233,29 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   out.owed_minor = claim_ok ? capped : 0;
   if (out.credit_minor > 0)
     out.explain.push_back({"claim", claim_state_name(out.claim.state), out.claim.reason, out.claim.clause});
+  if (!clause.hour_rule_more_than) return;
+  const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
+  out.free_hours = hours_over_limit(cp.timeline, *cx.zone, *clause.hour_rule_more_than);
+  out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_minor) * out.free_hours, rounding);
+  out.owed_minor += out.hour_rule_minor;
+  out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
+                         "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
+                             " down, at the hourly rate, credited without a claim: " +
+                             money_with_code(out.hour_rule_minor, *cx.contract->currency),
+                         SourceRange{}});
+}
 
-  if (clause.hour_rule_more_than) {
-    out.free_hours = hours_over_limit(cp.timeline, *cx.zone, *clause.hour_rule_more_than);
-    out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_minor) * out.free_hours, rounding);
-    out.owed_minor += out.hour_rule_minor;
-    out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
-                           "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
-                               " down, at the hourly rate, credited without a claim: " +
-                               money_with_code(out.hour_rule_minor, currency),
-                           SourceRange{}});
-  }
-  if (!clause.target && out.credit_earned())
+}  // namespace
+
+PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds before, Seconds after,
+                         const std::vector<std::pair<LocalDate, int64_t>>& earlier) {
+  PeriodAudit out = describe_period(cx, cp);
+  std::optional<Instant> first_counted;
+  assess_availability(cx, cp, before, after, out, first_counted);
+  judge_credit(cx, cp, out);
+  const int64_t capped = apply_caps(cx, out, cp.period, earlier, cx.clause->rounding.value_or(model::RoundingMode::HalfUp));
+  settle(cx, cp, capped, first_counted, out);
+  if (!cx.clause->target && out.credit_earned())
     out.notes.push_back("the clause states no target: a credit is earned, so the audit counts the period as breached");
   if (cx.request->record_timeline) timeline_of(cp, out);
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);

@@ -73,83 +73,72 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
   return f;
 }
 
-}  // namespace
+// What a fault class is to this clause, worked out once per name (incidents
+// share their names' storage, so the name's address finds it).
+struct FaultRole {
+  bool in_clause = false, by_other = false;
+  std::vector<Seconds>* times = nullptr;
+  size_t* breaches = nullptr;
+  size_t count = 0;  // incidents of this name
+};
 
-RecoveryAudit audit_recovery(const RecoveryInputs& in) {
-  const auto& c = *in.clause;
-  RecoveryAudit out;
-  out.clause_label = c.label;
-  out.clause = c.range;
-  out.limit = c.limit;
-  std::map<std::string, std::vector<Seconds>> covered, uncovered;
-  std::map<std::string, size_t> breaches;
-  // What a fault class is to this clause, worked out once per name (incidents
-  // share their names' storage, so the name's address finds it).
-  struct FaultRole {
-    bool in_clause = false, by_other = false;
-    std::vector<Seconds>* times = nullptr;
-    size_t* breaches = nullptr;
-    size_t count = 0;  // incidents of this name
-  };
+class FaultRoles {
+ public:
+  explicit FaultRoles(const RecoveryInputs& in) : in_(in) {}
+
   // A handful of names (fault classes times the tables that shared them):
   // a short list searched by address beats a tree, and a log's incidents
   // often repeat the last name. A deque keeps each role where it was put.
-  std::deque<std::pair<const std::string*, FaultRole>> roles;
-  std::pair<const std::string*, FaultRole>* last = nullptr;
-  const std::string unclassified = "unclassified";
-  const auto role_of = [&](const Incident& i) -> FaultRole& {
-    const std::string* name = i.fault ? &*i.fault : &unclassified;
-    if (last && last->first == name) return last->second;
-    for (auto& known : roles)
-      if (known.first == name) return (last = &known)->second;
+  FaultRole& of(const Incident& i) {
+    const std::string* name = i.fault ? &*i.fault : &unclassified_;
+    if (last_ && last_->first == name) return last_->second;
+    for (auto& known : roles_)
+      if (known.first == name) return (last_ = &known)->second;
+    const auto& c = *in_.clause;
     FaultRole role;
     role.in_clause = std::find(c.faults.begin(), c.faults.end(), *name) != c.faults.end();
-    role.by_other = std::find(in.covered_by_any.begin(), in.covered_by_any.end(), *name) != in.covered_by_any.end();
+    role.by_other = std::find(in_.covered_by_any.begin(), in_.covered_by_any.end(), *name) != in_.covered_by_any.end();
     if (role.in_clause) {
       role.times = &covered[*name];
       role.breaches = &breaches[*name];
     } else if (!role.by_other) {
       role.times = &uncovered[*name];
     }
-    roles.emplace_back(name, role);
-    return (last = &roles.back())->second;
-  };
+    roles_.emplace_back(name, role);
+    return (last_ = &roles_.back())->second;
+  }
+
   // Counted first, so that every list is made its exact size at once: a list
   // that grows holds its old and new storage together, and on a large log
   // these lists are a good part of the audit's memory.
-  size_t uncovered_count = 0;
-  for (const size_t index : in.incidents) {
-    FaultRole& role = role_of((*in.log)[index]);
-    if (role.times) ++role.count;
-    uncovered_count += !role.in_clause && !role.by_other;
-  }
-  // Names from different readers' tables may share one list: add their counts up.
-  std::map<std::vector<Seconds>*, size_t> sizes;
-  for (const auto& [name, role] : roles)
-    if (role.times) sizes[role.times] += role.count;
-  for (const auto& [times, size] : sizes) times->reserve(size);
-  out.uncovered_incidents.reserve(uncovered_count);
-  for (const size_t index : in.incidents) {
-    const Incident* i = &(*in.log)[index];
-    FaultRole& role = role_of(*i);
-    if (!role.in_clause) {
-      if (!role.by_other) {
-        role.times->push_back(measure(c, *i, in).time_to_recover);
-        out.uncovered_incidents.push_back(i->id);
-      }
-      continue;
+  void reserve(RecoveryAudit& out) {
+    size_t uncovered_count = 0;
+    for (const size_t index : in_.incidents) {
+      FaultRole& role = of((*in_.log)[index]);
+      if (role.times) ++role.count;
+      uncovered_count += !role.in_clause && !role.by_other;
     }
-    auto f = measure(c, *i, in);
-    ++out.covered;
-    role.times->push_back(f.time_to_recover);
-    if (f.breach) {
-      ++out.breaches;
-      ++*role.breaches;
-    }
-    if (in.record_findings || f.breach) out.findings.push_back(std::move(f));
+    // Names from different readers' tables may share one list: add their counts up.
+    std::map<std::vector<Seconds>*, size_t> sizes;
+    for (const auto& [name, role] : roles_)
+      if (role.times) sizes[role.times] += role.count;
+    for (const auto& [times, size] : sizes) times->reserve(size);
+    out.uncovered_incidents.reserve(uncovered_count);
   }
-  out.stats = stats_of(covered, breaches);
-  out.uncovered = stats_of(uncovered, {});
+
+  std::map<std::string, std::vector<Seconds>> covered, uncovered;
+  std::map<std::string, size_t> breaches;
+
+ private:
+  const RecoveryInputs& in_;
+  std::deque<std::pair<const std::string*, FaultRole>> roles_;
+  std::pair<const std::string*, FaultRole>* last_ = nullptr;
+  const std::string unclassified_ = "unclassified";
+};
+
+// The credit per breach, then the caps.
+void recovery_credit(const RecoveryInputs& in, RecoveryAudit& out) {
+  const auto& c = *in.clause;
   if (c.credit_per_breach && out.breaches > 0) {
     const Rational per_breach = percent_of(*c.credit_per_breach, in.monthly_fee_minor);
     out.credit_minor = round_to_minor(per_breach * static_cast<int64_t>(out.breaches), in.rounding);
@@ -168,6 +157,40 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
       out.explain.push_back({"recovery cap", std::to_string(limit), "the credit is capped", cap.range});
     }
   }
+}
+
+}  // namespace
+
+RecoveryAudit audit_recovery(const RecoveryInputs& in) {
+  const auto& c = *in.clause;
+  RecoveryAudit out;
+  out.clause_label = c.label;
+  out.clause = c.range;
+  out.limit = c.limit;
+  FaultRoles roles(in);
+  roles.reserve(out);
+  for (const size_t index : in.incidents) {
+    const Incident* i = &(*in.log)[index];
+    FaultRole& role = roles.of(*i);
+    if (!role.in_clause) {
+      if (!role.by_other) {
+        role.times->push_back(measure(c, *i, in).time_to_recover);
+        out.uncovered_incidents.push_back(i->id);
+      }
+      continue;
+    }
+    auto f = measure(c, *i, in);
+    ++out.covered;
+    role.times->push_back(f.time_to_recover);
+    if (f.breach) {
+      ++out.breaches;
+      ++*role.breaches;
+    }
+    if (in.record_findings || f.breach) out.findings.push_back(std::move(f));
+  }
+  out.stats = stats_of(roles.covered, roles.breaches);
+  out.uncovered = stats_of(roles.uncovered, {});
+  recovery_credit(in, out);
   return out;
 }
 

@@ -93,8 +93,11 @@ std::string path_to_uri(const std::string& path) {
   return out;
 }
 
-json sarif_log(const std::vector<rules::CheckedFile>& files, const std::vector<std::string>& io_errors) {
-  // Checker codes in the results, each with its most severe level.
+namespace {
+
+// The rules array: the whole catalogue in registry order, then the codes of
+// checker diagnostics that occur, sorted, each with its most severe level.
+json rules_array(const std::vector<rules::CheckedFile>& files, std::map<std::string, size_t>& checker_index) {
   std::map<std::string, Severity> checker_codes;
   for (const auto& f : files) {
     auto note = [&](const Diagnostic& d) {
@@ -107,80 +110,102 @@ json sarif_log(const std::vector<rules::CheckedFile>& files, const std::vector<s
   }
   json rules = json::array();
   for (const Rule* r : all_rules()) rules.push_back(catalogue_rule(*r));
-  std::map<std::string, size_t> checker_index;
   for (const auto& [code, severity] : checker_codes) {
     checker_index[code] = rules.size();
     rules.push_back(checker_rule(code, severity));
   }
+  return rules;
+}
 
+json artifact(const SourceFile& source, const std::string& uri) {
+  return {{"location", {{"uri", uri}}},
+          {"length", source.text().size()},
+          {"mimeType", "text/plain"},
+          {"encoding", "utf-8"},
+          {"hashes", {{"sha-256", sha256_hex(source.text())}}}};
+}
+
+json disabled_entry(const SourceFile& source, const std::string& uri, const Disable& d) {
+  const auto at = source.location(d.at.begin);
+  return {{"rule", d.rule},
+          {"uri", uri},
+          {"line", at.line},
+          {"column", at.column},
+          {"by", d.kind == Disable::Kind::Comment ? "comment" : "attribute"},
+          {"scope", d.file_wide ? "file" : "item"},
+          {"suppressed", d.suppressed},
+          {"reason", d.reason}};
+}
+
+json location(const SourceFile& source, const std::string& uri, size_t index, SourceRange range) {
+  return {{"physicalLocation", {{"artifactLocation", {{"uri", uri}, {"index", index}}}, {"region", region(source, range)}}}};
+}
+
+json result(const SourceFile& source, const std::string& uri, size_t index, const Entry& e, size_t rule_idx) {
+  const Diagnostic& d = *e.diagnostic;
+  json out = {{"ruleId", d.code},
+              {"ruleIndex", rule_idx},
+              {"level", level(d.severity)},
+              {"message", {{"text", d.message}}},
+              {"locations", json::array({location(source, uri, index, d.range)})}};
+  if (!d.hint.empty()) out["properties"] = {{"hint", d.hint}};
+  if (e.disabled_by) {
+    const auto at = source.location(e.disabled_by->at.begin);
+    out["suppressions"] = json::array(
+        {{{"kind", "inSource"},
+          {"justification",
+           std::string(e.disabled_by->kind == Disable::Kind::Comment ? "'slaudit: disable' comment" : "@allow attribute") +
+               " at " + std::to_string(at.line) + ":" + std::to_string(at.column) +
+               (e.disabled_by->reason.empty() ? "" : ": " + e.disabled_by->reason)},
+          {"location", location(source, uri, index, e.disabled_by->at)}}});
+  }
+  return out;
+}
+
+// One file's findings, reported and silenced, in source order.
+void file_results(const rules::CheckedFile& f, size_t index, const std::map<std::string, size_t>& checker_index,
+                  json& results) {
+  const auto& source = *f.source;
+  const std::string uri = path_to_uri(source.name());
+  Diagnostics all = f.compiled->diagnostics;
+  all.append(f.lint->findings);
+  const auto reported = all.sorted();
+  std::vector<Entry> entries;
+  for (const auto& d : reported) entries.push_back({&d, nullptr});
+  for (const auto& s : f.lint->suppressed) entries.push_back({&s.diagnostic, &f.lint->disables.at(s.disable)});
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.diagnostic->range.begin, a.diagnostic->severity, a.diagnostic->message, a.diagnostic->code) <
+           std::tie(b.diagnostic->range.begin, b.diagnostic->severity, b.diagnostic->message, b.diagnostic->code);
+  });
+  for (const auto& e : entries) {
+    const std::string& code = e.diagnostic->code;
+    results.push_back(result(source, uri, index, e, find_rule(code) ? rule_index(code) : checker_index.at(code)));
+  }
+}
+
+json invocation(const std::vector<std::string>& io_errors) {
+  json out = {{"executionSuccessful", io_errors.empty()}};
+  if (io_errors.empty()) return out;
+  json notes = json::array();
+  for (const auto& e : io_errors) notes.push_back({{"level", "error"}, {"message", {{"text", e}}}});
+  out["toolExecutionNotifications"] = notes;
+  return out;
+}
+
+}  // namespace
+
+json sarif_log(const std::vector<rules::CheckedFile>& files, const std::vector<std::string>& io_errors) {
+  std::map<std::string, size_t> checker_index;
+  json rules = rules_array(files, checker_index);
   json artifacts = json::array();
   json results = json::array();
   json disabled = json::array();  // every rule disabled in the source, even one that silenced nothing
   for (size_t index = 0; index < files.size(); ++index) {
-    const auto& f = files[index];
-    const auto& source = *f.source;
+    const auto& source = *files[index].source;
     const std::string uri = path_to_uri(source.name());
-    artifacts.push_back({{"location", {{"uri", uri}}},
-                         {"length", source.text().size()},
-                         {"mimeType", "text/plain"},
-                         {"encoding", "utf-8"},
-                         {"hashes", {{"sha-256", sha256_hex(source.text())}}}});
-    for (const auto& d : f.lint->disables) {
-      const auto at = source.location(d.at.begin);
-      disabled.push_back({{"rule", d.rule},
-                          {"uri", uri},
-                          {"line", at.line},
-                          {"column", at.column},
-                          {"by", d.kind == Disable::Kind::Comment ? "comment" : "attribute"},
-                          {"scope", d.file_wide ? "file" : "item"},
-                          {"suppressed", d.suppressed},
-                          {"reason", d.reason}});
-    }
-    Diagnostics all = f.compiled->diagnostics;
-    all.append(f.lint->findings);
-    const auto reported = all.sorted();
-    std::vector<Entry> entries;
-    for (const auto& d : reported) entries.push_back({&d, nullptr});
-    for (const auto& s : f.lint->suppressed) entries.push_back({&s.diagnostic, &f.lint->disables.at(s.disable)});
-    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-      return std::tie(a.diagnostic->range.begin, a.diagnostic->severity, a.diagnostic->message, a.diagnostic->code) <
-             std::tie(b.diagnostic->range.begin, b.diagnostic->severity, b.diagnostic->message, b.diagnostic->code);
-    });
-    for (const auto& e : entries) {
-      const Diagnostic& d = *e.diagnostic;
-      const size_t rule_idx = find_rule(d.code) ? rule_index(d.code) : checker_index.at(d.code);
-      json result = {{"ruleId", d.code},
-                     {"ruleIndex", rule_idx},
-                     {"level", level(d.severity)},
-                     {"message", {{"text", d.message}}},
-                     {"locations",
-                      json::array({{{"physicalLocation",
-                                     {{"artifactLocation", {{"uri", uri}, {"index", index}}},
-                                      {"region", region(source, d.range)}}}}})}};
-      if (!d.hint.empty()) result["properties"] = {{"hint", d.hint}};
-      if (e.disabled_by) {
-        const auto at = source.location(e.disabled_by->at.begin);
-        result["suppressions"] = json::array(
-            {{{"kind", "inSource"},
-              {"justification",
-               std::string(e.disabled_by->kind == Disable::Kind::Comment ? "'slaudit: disable' comment"
-                                                                         : "@allow attribute") +
-                   " at " + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                   (e.disabled_by->reason.empty() ? "" : ": " + e.disabled_by->reason)},
-              {"location",
-               {{"physicalLocation",
-                 {{"artifactLocation", {{"uri", uri}, {"index", index}}},
-                  {"region", region(source, e.disabled_by->at)}}}}}}});
-      }
-      results.push_back(std::move(result));
-    }
-  }
-
-  json invocation = {{"executionSuccessful", io_errors.empty()}};
-  if (!io_errors.empty()) {
-    json notes = json::array();
-    for (const auto& e : io_errors) notes.push_back({{"level", "error"}, {"message", {{"text", e}}}});
-    invocation["toolExecutionNotifications"] = notes;
+    artifacts.push_back(artifact(source, uri));
+    for (const auto& d : files[index].lint->disables) disabled.push_back(disabled_entry(source, uri, d));
+    file_results(files[index], index, checker_index, results);
   }
   json driver = {{"name", "slaudit"},
                  {"version", SLAUDIT_VERSION},
@@ -188,7 +213,7 @@ json sarif_log(const std::vector<rules::CheckedFile>& files, const std::vector<s
                  {"informationUri", kInformationUri},
                  {"rules", rules}};
   json run = {{"tool", {{"driver", driver}}},
-              {"invocations", json::array({invocation})},
+              {"invocations", json::array({invocation(io_errors)})},
               {"artifacts", artifacts},
               {"columnKind", "unicodeCodePoints"},
               {"results", results},
