@@ -11,7 +11,7 @@
 #include <string>
 
 #include "base/time/timestamp.h"
-#include "bench/gen/incident_generator.h"
+#include "telemetry/synthetic/incident_generator.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "engine/audit/audit.h"
 #include "language/compile/compile.h"
 #include "report/json/render_json.h"
-#include "bench/gen/incident_generator.h"
+#include "telemetry/synthetic/incident_generator.h"
 #include "telemetry/incidents/incident_reader.h"
 
 using namespace slaudit;

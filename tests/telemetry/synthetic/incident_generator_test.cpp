@@ -7,7 +7,7 @@
 #include <string>
 
 #include "base/time/timestamp.h"
-#include "bench/gen/incident_generator.h"
+#include "telemetry/synthetic/incident_generator.h"
 #include "telemetry/incidents/incident_reader.h"
 
 using namespace slaudit;
@@ -126,4 +126,21 @@ TEST_CASE("incident generator: fault classes follow the Llama 3 mix; maintenance
   CHECK(maintenance == 400);
   CHECK(short_notice > 60);   // 25% of 400 = 100 (±5 sd ≈ ±43)
   CHECK(short_notice < 145);
+}
+
+TEST_CASE("incident generator: exact counts replace the rates (the Llama 3 run: 419 + 47 in 54 days)", "[generate]") {
+  generate::IncidentLogOptions o = november(5);
+  o.to = o.from + Seconds(54 * 86400);
+  o.gpus = 16384;
+  o.unexpected_count = 419;
+  o.maintenance_count = 47;
+  const std::string text = joined(generate::generate_incident_log(o));
+  const IncidentLogResult read = read_incident_log(text, "gen.jsonl", {});
+  REQUIRE(read.ok());
+  CHECK(read.log->incidents.size() == 466);
+  CHECK(count(text, "\"cause\":\"maintenance\"") == 47);
+  // The rates would have given 20 × 54 / 30 = 36 and 2 × 54 / 30 = 3.6 -> 4.
+  o.unexpected_count.reset();
+  o.maintenance_count.reset();
+  CHECK(generate::generate_incident_log(o).size() == 40);
 }

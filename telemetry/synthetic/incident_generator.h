@@ -8,10 +8,12 @@
 // third party's; the last one may still be open. The same options give the
 // same bytes.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/time/instant.h"
+#include "engine/records/fault_mix.h"
 
 namespace slaudit::generate {
 
@@ -22,6 +24,9 @@ struct IncidentLogOptions {
   Instant from, to;                     // [from, to): incidents start inside it
   int64_t unexpected_per_30_days = 20;  // Llama 3: 419 in 54 days on 16,384 GPUs ≈ 59 per 30 days; scaled by gpus
   int64_t maintenance_per_30_days = 2;
+  // Exact counts over [from, to), instead of the rates above (the comparison
+  // replays the reference's 419 unexpected and 47 planned interruptions).
+  std::optional<int64_t> unexpected_count, maintenance_count;
   int64_t short_notice_percent = 25;    // share of maintenance announced only 24 h ahead
   bool leave_last_open = false;         // the last unexpected incident has no end
   uint64_t seed = 1;
@@ -31,11 +36,8 @@ struct IncidentLogOptions {
 // timestamps in UTC ("...Z"). Every line is a valid incident for telemetry/.
 std::vector<std::string> generate_incident_log(const IncidentLogOptions& options);
 
-// The Llama 3 unexpected-interruption mix: fault class and count, most frequent first.
-struct FaultShare {
-  const char* fault;
-  int64_t count;
-};
-const std::vector<FaultShare>& llama3_fault_mix();
+// The Llama 3 unexpected-interruption mix (engine/records/fault_mix.h).
+using slaudit::FaultShare;
+using slaudit::llama3_fault_mix;
 
 }  // namespace slaudit::generate

@@ -1,4 +1,4 @@
-#include "bench/gen/incident_generator.h"
+#include "telemetry/synthetic/incident_generator.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -103,18 +103,6 @@ Event maintenance_incident(const IncidentLogOptions& o, Random& rnd, Instant sta
 
 }  // namespace
 
-const std::vector<FaultShare>& llama3_fault_mix() {
-  // Counts of the 419 unexpected interruptions; the 2-each tail is spread over its classes.
-  static const std::vector<FaultShare> mix = {
-      {"gpu_xid", 148},      {"gpu_hbm", 72},     {"software", 54},    {"network", 35},
-      {"node_down", 32},     {"gpu_sram", 19},    {"gpu_gsp", 17},     {"nic_failure", 7},
-      {"nccl_timeout", 7},   {"silent_data_corruption", 6}, {"gpu_thermal", 6}, {"storage", 3},
-      {"power_supply", 3},   {"chassis", 2},      {"io_board", 2},     {"dependency", 2},
-      {"cpu", 2},            {"system_memory", 2},
-  };
-  return mix;
-}
-
 std::vector<std::string> generate_incident_log(const IncidentLogOptions& o) {
   Random rnd(o.seed);
   const int64_t span = (o.to - o.from).count();
@@ -122,8 +110,9 @@ std::vector<std::string> generate_incident_log(const IncidentLogOptions& o) {
   if (span <= 0) return lines;
   const int64_t month = 30 * 86400;
   // Counts scale with the span, rounded half up.
-  const int64_t unexpected = (o.unexpected_per_30_days * span * 2 + month) / (2 * month);
-  const int64_t planned = (o.maintenance_per_30_days * span * 2 + month) / (2 * month);
+  const int64_t unexpected =
+      o.unexpected_count.value_or((o.unexpected_per_30_days * span * 2 + month) / (2 * month));
+  const int64_t planned = o.maintenance_count.value_or((o.maintenance_per_30_days * span * 2 + month) / (2 * month));
   std::vector<Event> events;
   events.reserve(static_cast<size_t>(unexpected + planned));
   std::vector<Instant> starts;
