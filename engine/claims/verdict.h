@@ -32,6 +32,7 @@ struct ItemVerdict {
   std::string text;       // the claim as published; for a commitment, its statement
   std::string predicate;  // what the contract made of it: "gpus >= 10000"; empty when none
   size_t line = 0;        // in the contract
+  size_t index = 0;       // into the contract's claims or commitments, by kind
   std::string metric;     // empty when there is no predicate
   Verdict verdict = Verdict::Unverifiable;
   std::string basis;      // one line: why this verdict

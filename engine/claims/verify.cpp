@@ -207,8 +207,14 @@ ClaimsReport verify_claims(const ClaimsRequest& request) {
   }
   if (!contract.timezone)
     report.notes.push_back("the contract states no time zone: periods are cut in UTC");
-  for (const model::Claim& claim : contract.claims) report.items.push_back(verify_claim(claim, ev));
-  for (const model::Commitment& c : contract.commitments) report.items.push_back(verify_commitment(c, ev));
+  for (size_t k = 0; k < contract.claims.size(); ++k) {
+    report.items.push_back(verify_claim(contract.claims[k], ev));
+    report.items.back().index = k;
+  }
+  for (size_t k = 0; k < contract.commitments.size(); ++k) {
+    report.items.push_back(verify_commitment(contract.commitments[k], ev));
+    report.items.back().index = k;
+  }
   // In the order the contract states them, claims and commitments mixed.
   std::stable_sort(report.items.begin(), report.items.end(),
                    [](const ItemVerdict& a, const ItemVerdict& b) { return a.line < b.line; });
