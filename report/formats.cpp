@@ -23,6 +23,13 @@ void claims_json(const claims::ClaimsReport& r, std::ostream& out) {
 }
 void claims_markdown(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_markdown(r); }
 
+void compare_text(const selection::CompareReport& r, std::ostream& out) { out << render_compare_text(r); }
+void compare_json(const selection::CompareReport& r, std::ostream& out) {
+  out << compare_report_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+void compare_markdown(const selection::CompareReport& r, std::ostream& out) { out << render_compare_markdown(r); }
+void compare_html(const selection::CompareReport& r, std::ostream& out) { out << render_compare_html(r); }
+
 void check_text(const CheckView& v, std::ostream& out) { out << render_check_text(v.files); }
 void check_json(const CheckView& v, std::ostream& out) { out << check_to_json(v.files).dump(2) << "\n"; }
 void check_sarif(const CheckView& v, std::ostream& out) { out << sarif_log(v.files, v.io_errors).dump(2) << "\n"; }
@@ -38,6 +45,13 @@ constexpr ClaimsFormat kClaimsFormats[] = {
     {"text", claims_text},
     {"json", claims_json},
     {"markdown", claims_markdown},
+};
+
+constexpr CompareFormat kCompareFormats[] = {
+    {"text", "tables for terminals: ranking, replay, questions, every point's basis", compare_text},
+    {"json", "docs/compare-report.schema.json", compare_json},
+    {"markdown", "for a memo to whoever signs", compare_markdown},
+    {"html", "one self-contained page with a chart of the scores and of credits against lost time", compare_html},
 };
 
 constexpr CheckFormat kCheckFormats[] = {
@@ -70,5 +84,8 @@ const AuditFormat* find_audit_format(std::string_view name) { return find(audit_
 const ClaimsFormat* find_claims_format(std::string_view name) { return find(claims_formats(), name); }
 std::vector<std::string> audit_format_names() { return names(audit_formats()); }
 std::vector<std::string> claims_format_names() { return names(claims_formats()); }
+std::span<const CompareFormat> compare_formats() { return kCompareFormats; }
+const CompareFormat* find_compare_format(std::string_view name) { return find(compare_formats(), name); }
+std::vector<std::string> compare_format_names() { return names(compare_formats()); }
 
 }  // namespace slaudit::report

@@ -11,6 +11,7 @@
 
 #include "engine/audit/report.h"
 #include "engine/claims/verdict.h"
+#include "engine/selection/comparison.h"
 #include "language/model/contract.h"
 #include "language/syntax/source.h"
 #include "rules/lint.h"
@@ -38,6 +39,12 @@ struct ClaimsFormat {
   void (*render)(const claims::ClaimsReport& report, std::ostream& out) = nullptr;
 };
 
+struct CompareFormat {
+  std::string_view name;
+  std::string_view summary;  // one line, for --help
+  void (*render)(const selection::CompareReport& report, std::ostream& out) = nullptr;
+};
+
 // What `slaudit check` reports on: the files checked, and those it could not read.
 struct CheckView {
   const std::vector<rules::CheckedFile>& files;
@@ -56,8 +63,11 @@ std::vector<std::string> check_format_names();
 std::span<const ClaimsFormat> claims_formats();
 const AuditFormat* find_audit_format(std::string_view name);    // nullptr: no such format
 const ClaimsFormat* find_claims_format(std::string_view name);  // nullptr: no such format
+std::span<const CompareFormat> compare_formats();
+const CompareFormat* find_compare_format(std::string_view name);  // nullptr: no such format
 // The names, in table order, for option checks and help texts.
 std::vector<std::string> audit_format_names();
 std::vector<std::string> claims_format_names();
+std::vector<std::string> compare_format_names();
 
 }  // namespace slaudit::report

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/audit/report.h"
+#include "engine/selection/comparison.h"
 #include "language/model/contract.h"
 #include "language/syntax/source.h"
 
@@ -17,5 +18,11 @@ namespace slaudit::report {
 // The timeline needs AuditRequest::record_timeline, the incidents and their
 // roles AuditRequest::record_findings; without them those parts say so.
 std::string render_html(const audit::AuditReport& report, const model::Contract& contract, const SourceFile& source);
+
+// The comparison of providers as one self-contained page (no script, no
+// network): the ranking with a bar chart of the weighted scores, the replay
+// with a chart of credits against the cost of lost time, the seven questions,
+// one table per dimension with every point's basis, the claims and the inputs.
+std::string render_compare_html(const selection::CompareReport& report);
 
 }  // namespace slaudit::report

@@ -10,6 +10,7 @@
 
 #include "engine/audit/report.h"
 #include "engine/claims/verdict.h"
+#include "engine/selection/comparison.h"
 #include "rules/lint.h"
 #include "language/syntax/source.h"
 
@@ -25,6 +26,11 @@ void write_report_json(const audit::AuditReport& report, const SourceFile& contr
 // (docs/claims-report.schema.json); deterministic: sorted keys, report order.
 inline constexpr std::string_view kClaimsReportSchema = "slaudit-claims-report/1";
 nlohmann::json claims_report_to_json(const claims::ClaimsReport& report);
+
+// The comparison of providers, schema "slaudit-compare-report/1"
+// (docs/compare-report.schema.json); deterministic: sorted keys, report order.
+inline constexpr std::string_view kCompareReportSchema = "slaudit-compare-report/1";
+nlohmann::json compare_report_to_json(const selection::CompareReport& report);
 
 // `slaudit check --format json`: {"version": 1, "files": [{path, ok, errors,
 // warnings, notes, diagnostics, rules_ran, disabled, suppressed}]}.

@@ -11,6 +11,7 @@
 #include "language/syntax/source.h"
 
 #include "engine/claims/verdict.h"
+#include "engine/selection/comparison.h"
 
 namespace slaudit::report {
 
@@ -19,5 +20,8 @@ std::string render_markdown(const audit::AuditReport& report, const model::Contr
 
 // The claims report as Markdown for a letter to the vendor.
 std::string render_claims_markdown(const claims::ClaimsReport& report);
+
+// The comparison of providers as Markdown, for a memo to whoever signs.
+std::string render_compare_markdown(const selection::CompareReport& report);
 
 }  // namespace slaudit::report

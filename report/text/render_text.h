@@ -9,6 +9,7 @@
 #include "language/syntax/source.h"
 
 #include "engine/claims/verdict.h"
+#include "engine/selection/comparison.h"
 #include "rules/lint.h"
 
 namespace slaudit::report {
@@ -18,6 +19,11 @@ std::string render_text(const audit::AuditReport& report, const SourceFile& cont
 // The claims report (engine/claims/verdict.h) for terminals: aligned by
 // display width, so Chinese claims line up.
 std::string render_claims_text(const claims::ClaimsReport& report);
+
+// `slaudit compare` (engine/selection/comparison.h): ranking and sensitivity,
+// the replay, the seven questions, the scorecard with every point's basis,
+// claims, records and inputs; aligned by display width.
+std::string render_compare_text(const selection::CompareReport& report);
 
 // `slaudit check`: each file's diagnostics, the rules disabled in it, and a
 // line "path: ok (0 errors, 1 warning, 0 notes, 0 findings silenced)".
