@@ -1,0 +1,84 @@
+#include "tests/support/headless_chromium.h"
+
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "tests/support/cli_run.h"
+
+namespace fs = std::filesystem;
+
+namespace slaudit::testing {
+
+namespace {
+
+std::string percent_decode(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size()) {
+      out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+HeadlessChromium::HeadlessChromium(const std::string& tag)
+    : dir_(fs::temp_directory_path() / ("slaudit-" + tag + "-" + std::to_string(::getpid()))) {
+  fs::create_directories(dir_);
+}
+
+HeadlessChromium::~HeadlessChromium() {
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
+std::string HeadlessChromium::browser() {
+  if (const char* env = std::getenv("SLAUDIT_CHROMIUM")) return env;
+  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
+    if (fs::exists(candidate)) return candidate;
+  return "";
+}
+
+int HeadlessChromium::run(const std::string& args, std::string* out) const {
+  const std::string path = browser();
+  REQUIRE_FALSE(path.empty());  // scripts/setup-debian.sh installs Debian's chromium
+  const std::string command = "timeout 180 '" + path + "' --headless --no-sandbox --disable-gpu --no-first-run "
+                              "--no-default-browser-check --disable-extensions --user-data-dir='" +
+                              (dir_ / "profile").string() + "' " + args + " > '" + (dir_ / "chromium.out").string() +
+                              "' 2> '" + (dir_ / "chromium.err").string() + "'";
+  const int status = std::system(command.c_str());
+  const int exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (out) *out = slurp(dir_ / "chromium.out");
+  if (exit != 0) UNSCOPED_INFO("chromium stderr: " << slurp(dir_ / "chromium.err"));
+  return exit;
+}
+
+nlohmann::json HeadlessChromium::probe(const std::string& page, const std::string& probe_script, int width,
+                                       int height) const {
+  std::string probed = page;
+  const size_t body_end = probed.rfind("</body>");
+  REQUIRE(body_end != std::string::npos);
+  probed.insert(body_end, probe_script);
+  std::ofstream(dir_ / "probe.html", std::ios::binary) << probed;
+  std::string dom;
+  REQUIRE(run("--window-size=" + std::to_string(width) + "," + std::to_string(height) + " --dump-dom 'file://" +
+                  (dir_ / "probe.html").string() + "'",
+              &dom) == 0);
+  const std::string open = "<pre id=\"probe\">";
+  const size_t start = dom.find(open);
+  REQUIRE(start != std::string::npos);
+  const size_t end = dom.find("</pre>", start);
+  REQUIRE(end != std::string::npos);
+  return nlohmann::json::parse(percent_decode(dom.substr(start + open.size(), end - start - open.size())));
+}
+
+}  // namespace slaudit::testing
