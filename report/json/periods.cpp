@@ -83,6 +83,8 @@ nlohmann::json period_json(const audit::PeriodAudit& period, const model::Curren
                         {"eligible_seconds", rational_json(period.eligible)},
                         {"target", percent_json(period.target)},
                         {"met", period.met},
+                        {"verdict", audit::verdict_name(period.verdict())},
+                        {"evidence_gaps", strings_json(period.evidence_gaps)},
                         {"tier", tier_json(period.tier, contract)},
                         {"claim", claim_json(period.claim, contract)},
                         {"timeline", timeline_json(period.timeline)},

@@ -44,6 +44,7 @@ nlohmann::json recovery_json(const audit::RecoveryAudit& audit, const model::Cur
           {"uncovered", stats_json(audit.uncovered)},
           {"uncovered_incidents", strings_json(audit.uncovered_incidents)},
           {"breaches", audit.breaches},
+          {"assessed", audit.assessed},
           {"credit", money_json(audit.credit_minor, currency)},
           {"cap", audit.cap_minor < 0 ? nlohmann::json(nullptr) : money_json(audit.cap_minor, currency)},
           {"owed", money_json(audit.owed_minor, currency)},

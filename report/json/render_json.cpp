@@ -62,7 +62,10 @@ nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile
           {"recovery", std::move(recovery)},
           {"totals", totals_json(report)},
           {"total_owed", money_json(report.total_owed_minor, report.currency)},
-          {"breached", report.breached},
+          {"breached", report.breached()},
+          {"verdict", audit::verdict_name(report.verdict)},
+          {"evidence_complete", report.evidence_complete()},
+          {"evidence_gaps", strings_json(report.evidence_gaps)},
           {"notes", strings_json(report.notes)}};
   if (!report.probe_accounting.empty()) {
     nlohmann::json probes = nlohmann::json::array();

@@ -1,6 +1,7 @@
 #include "report/text/render_text.h"
 
 #include "engine/figures/figures.h"
+#include "report/common/names.h"
 #include "report/text/sections.h"
 #include "report/text/text_table.h"
 
@@ -40,7 +41,8 @@ std::string total_section(const audit::AuditReport& report) {
   for (const audit::ServiceTotal& total : report.totals)
     table.add_row({total.service, money_with_code(total.owed_minor, report.currency)});
   if (report.totals.size() > 1) out += table.render("  ");
-  return out + (report.breached ? "Result: SLA breached\n" : "Result: every SLA met\n");
+  for (const std::string& gap : report.evidence_gaps) out += "Evidence incomplete: " + gap + "\n";
+  return out + "Result: " + result_phrase(report) + "\n";
 }
 
 }  // namespace
