@@ -49,9 +49,9 @@ constexpr const char* kFooter =
     "  slaudit compare contracts/compare/*.sla --generate --seed 7 --format html > compare.html\n"
     "  slaudit compare a.sla b.sla --generate --days 30 --job-gpus 4096 --weights inference.weights --format json\n"
     "Formulas: docs/compare.md.\n"
-    "Exit codes: 0 the comparison is complete; 3 it is incomplete: records rejected, or a contract whose replay\n"
-    "  could not be audited or priced (each said in the report); 1 errors in a contract, or rejected records with\n"
-    "  --strict; 2 usage or I/O errors, including a bad weights file or inventory.";
+    "Exit codes: 0 the comparison is complete; 4 it is incomplete: records rejected, or a contract whose replay\n"
+    "  could not be audited, assessed or priced (each said in the report); 1 errors in a contract, or rejected\n"
+    "  records with --strict; 2 usage or I/O errors, including a bad weights file or inventory.";
 
 }  // namespace
 

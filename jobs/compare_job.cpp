@@ -46,10 +46,16 @@ int verdict_code(const CompareJobOptions& o, const selection::CompareReport& rep
   for (const selection::VendorComparison& v : report.vendors) {
     if (!v.replay) continue;
     for (const std::string& error : v.replay->errors) trailing.push_back("slaudit: warning: " + error);
-    if (v.replay->ran() && !v.replay->lost_cost_minor)
-      trailing.push_back("slaudit: warning: " + v.name + ": " + v.replay->price_basis);
+    if (!v.replay->ran()) continue;
+    if (!v.replay->lost_cost_minor) trailing.push_back("slaudit: warning: " + v.name + ": " + v.replay->price_basis);
+    if (v.replay->periods_not_assessed > 0)
+      trailing.push_back("slaudit: warning: " + v.name + ": " + std::to_string(v.replay->periods_not_assessed) +
+                         " period(s) not assessed: the history gives them no usable evidence");
+    for (const std::string& gap : v.replay->audit->evidence_gaps)
+      trailing.push_back("slaudit: warning: " + v.name + ": " + gap);
   }
-  return report.incomplete() ? kBreach : kOk;
+  // Incomplete, like an audit on incomplete evidence: exit 4, never "complete" (0).
+  return report.incomplete() ? kIncomplete : kOk;
 }
 
 }  // namespace

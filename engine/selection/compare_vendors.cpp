@@ -71,7 +71,9 @@ void add_notes(const CompareRequest& request, CompareReport& report) {
 bool CompareReport::incomplete() const {
   if (!rejected.empty()) return true;
   for (const VendorComparison& v : vendors)
-    if (v.replay && (!v.replay->ran() || !v.replay->lost_cost_minor || !v.replay->credit_share)) return true;
+    if (v.replay && (!v.replay->ran() || !v.replay->lost_cost_minor || !v.replay->credit_share ||
+                     v.replay->periods_not_assessed > 0 || !v.replay->audit->evidence_complete()))
+      return true;
   return false;
 }
 

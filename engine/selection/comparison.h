@@ -63,6 +63,9 @@ struct ReplayOutcome {
   int64_t fees_minor = 0;                   // the fees of the audited periods (first availability clause)
   int64_t availability_owed_minor = 0, recovery_owed_minor = 0, credits_minor = 0;
   size_t periods_missed = 0, breaches = 0, covered = 0, uncovered = 0;
+  // Periods of the compared service the history could not assess (a clause measured by probes, say):
+  // their credits are unknown, so the comparison is incomplete.
+  size_t periods_not_assessed = 0;
   std::optional<Rational> credit_share;     // credits / fees
   std::optional<Rational> price_per_gpu_hour_minor;
   std::string price_basis;                  // how the price was derived, or why there is none
@@ -162,7 +165,7 @@ struct CompareReport {
   std::vector<std::string> notes;
 
   // Something the figures rest on is missing: a record was rejected, or a
-  // vendor's replay could not run or be priced.
+  // vendor's replay could not run, assess every period, or be priced.
   bool incomplete() const;
 };
 

@@ -102,7 +102,8 @@ void collect_figures(const VendorInput& vendor, ReplayOutcome& out) {
     if (p.service != out.service) continue;
     out.periods.push_back(k);
     out.availability_owed_minor += p.owed_minor + p.hour_rule_minor;
-    out.periods_missed += !p.met || p.credit_earned();
+    out.periods_missed += p.verdict() == audit::Verdict::Breached;
+    out.periods_not_assessed += p.verdict() == audit::Verdict::NotAssessed;
     if (fee_clause && p.clause == *fee_clause) out.fees_minor += p.fee_minor;
   }
   for (size_t k = 0; k < report.recovery.size(); ++k) {

@@ -86,7 +86,7 @@ std::string replay_periods(const VendorComparison& v) {
                     "<th class=\"num\">Fee</th><th class=\"num\">Credit</th><th class=\"num\">Owed</th></tr></thead>\n<tbody>\n";
   for (size_t k : o.periods) {
     const audit::PeriodAudit& p = o.audit->periods[k];
-    const std::string verdict = !p.availability ? "not assessed" : (!p.met || p.credit_earned()) ? "breached" : "met";
+    const std::string verdict = spoken(audit::verdict_name(p.verdict()));
     out += "<tr>" + cell(p.period) + cell(p.target ? percent_text(*p.target) : "—", "num") +
            cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(minutes_text(p.down), "num") +
            cell(verdict, verdict == "breached" ? "missed" : verdict == "met" ? "met" : "") +

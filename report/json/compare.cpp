@@ -49,12 +49,11 @@ json history_json(const selection::HistorySummary& h) {
 }
 
 json period_json(const audit::PeriodAudit& p, const model::Currency& currency) {
-  const std::string verdict = !p.availability ? "not_assessed" : (!p.met || p.credit_earned()) ? "breached" : "met";
-  return {{"period", p.period},
+    return {{"period", p.period},
           {"clause_label", p.clause_label},
           {"target", percent_json(p.target)},
           {"availability", rational_or_null(p.availability)},
-          {"verdict", verdict},
+          {"verdict", audit::verdict_name(p.verdict())},
           {"down_seconds", rational_json(p.down)},
           {"fee", money_json(p.fee_minor, currency)},
           {"credit", money_json(p.credit_minor, currency)},

@@ -74,7 +74,7 @@ std::string replay_periods(const VendorComparison& v) {
                    {"credit", Align::Right}, {"owed", Align::Right}});
   for (size_t k : o.periods) {
     const audit::PeriodAudit& p = o.audit->periods[k];
-    const std::string verdict = !p.availability ? "not assessed" : (!p.met || p.credit_earned()) ? "breached" : "met";
+    const std::string verdict = spoken(audit::verdict_name(p.verdict()));
     table.add_row({p.period + (p.clause_label.empty() ? "" : " (" + p.clause_label + ")"),
                    p.target ? percent_text(*p.target) : "-", p.availability ? percent_text(*p.availability) : "-",
                    minutes_text(p.down), verdict, money_text(p.fee_minor, v.currency),

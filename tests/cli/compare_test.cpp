@@ -124,12 +124,12 @@ TEST_CASE("cli compare: usage and contract errors", "[compare][cli]") {
   CHECK(scratch.run(kVendors + " --seed 3").exit == 2);  // --seed needs --generate
 }
 
-TEST_CASE("cli compare: a rejected record makes the comparison incomplete: exit 3, or 1 with --strict", "[compare][cli]") {
+TEST_CASE("cli compare: a rejected record makes the comparison incomplete: exit 4, or 1 with --strict", "[compare][cli]") {
   const Scratch scratch("rejected");
   scratch.write("log.jsonl", scratch.read("replay.incidents.jsonl") +
                                  "{\"id\":\"bad\",\"service\":\"training\",\"start\":\"2026-11-30T10:00:00\"}\n");
   const Run run = scratch.run(kVendors + " --replay log.jsonl");
-  CHECK(run.exit == 3);
+  CHECK(run.exit == 4);
   CHECK(has(run.err, "1 record(s) rejected"));
   CHECK(has(run.out, "INCOMPLETE"));
   CHECK(has(run.out, "log.jsonl:10: "));
@@ -142,8 +142,28 @@ TEST_CASE("cli compare: a contract that cannot price a GPU-hour makes the compar
                               "  service training { fee 1000.00 per month; }\n"
                               "  availability training { target 99.9%; }\n}\n");
   const Run run = scratch.run("vendor_a.sla nogpus.sla --replay replay.incidents.jsonl");
-  CHECK(run.exit == 3);
+  CHECK(run.exit == 4);
   CHECK(has(run.err, "N: the service states no capacity in gpus: lost time cannot be priced per GPU-hour"));
+}
+
+TEST_CASE("cli compare: a clause measured by probes cannot be replayed from an incident log: incomplete", "[compare][cli]") {
+  const Scratch scratch("probes");
+  scratch.write("probed.sla", "contract \"p\" { provider \"P\"; timezone \"UTC\"; currency CNY;\n"
+                              "  service training { fee 1000.00 per month; capacity 1024 gpus; }\n"
+                              "  availability training { target 99.9%; period calendar month;\n"
+                              "    unavailable from probes { bucket 1 min; bad when success ratio < 99%; target \"t1\"; }\n"
+                              "    credit of monthly fee { below 99.9%: 10%; } }\n}\n");
+  const Run run = scratch.run("vendor_a.sla probed.sla --replay replay.incidents.jsonl --format json");
+  INFO(run.err);
+  CHECK(run.exit == 4);  // never "complete" (0): P's credits for the month are unknown
+  const nlohmann::json report = nlohmann::json::parse(run.out);
+  CHECK(report["incomplete"] == true);
+  const nlohmann::json& p = report["vendors"][1]["replay"];
+  CHECK(p["periods"] == nlohmann::json::array());
+  CHECK(p["credit_share"].is_null());
+  CHECK(has(p["audit_notes"].dump(), "is measured from probes: an incident log cannot audit it"));
+  // Vendor A's figures are the same as without P beside it.
+  CHECK(report["vendors"][0]["replay"]["credits"]["minor"] == 93'600'000);
 }
 
 TEST_CASE("cli compare: every format renders; the text report ranks and explains", "[compare][cli]") {
