@@ -11,6 +11,7 @@
 #include "report/markdown/render_markdown.h"
 #include "report/text/render_text.h"
 #include "tests/engine/claims/claims_fixture.h"
+#include "tests/support/schema_walk.h"
 
 using namespace slaudit;
 using nlohmann::json;
@@ -31,45 +32,6 @@ std::unique_ptr<testing::ClaimsFixture> bundled() {
                                example("article_claims.incidents.jsonl"), {}});
 }
 
-// Walks a value against the schema's `required` and `properties` (following
-// `$ref`, `oneOf` and `items`): what is missing, and what the closed objects do not know.
-struct SchemaWalk {
-  const json& root;
-  std::vector<std::string> missing, unknown;
-  size_t objects = 0;
-
-  const json& resolve(const json& schema) const {
-    if (!schema.contains("$ref")) return schema;
-    return resolve(root.at(json::json_pointer(schema.at("$ref").get<std::string>().substr(1))));
-  }
-  void walk(const json& schema_in, const json& value, const std::string& path) {
-    const json& schema = resolve(schema_in);
-    if (value.is_null()) return;
-    if (schema.contains("oneOf")) {
-      for (const json& branch : schema.at("oneOf"))
-        if (resolve(branch).value("type", "") != "null") walk(branch, value, path);
-      return;
-    }
-    if (schema.contains("enum")) {
-      bool found = false;
-      for (const json& e : schema.at("enum")) found |= e == value;
-      if (!found) unknown.push_back(path + "=" + value.dump());
-    }
-    if (value.is_object()) {
-      ++objects;
-      for (const json& name : schema.value("required", json::array()))
-        if (!value.contains(name.get<std::string>())) missing.push_back(path + "/" + name.get<std::string>());
-      const json properties = schema.value("properties", json::object());
-      for (const auto& [key, child] : value.items()) {
-        if (!properties.contains(key)) unknown.push_back(path + "/" + key);
-        else walk(properties.at(key), child, path + "/" + key);
-      }
-    }
-    if (value.is_array() && schema.contains("items"))
-      for (size_t i = 0; i < value.size(); ++i) walk(schema.at("items"), value[i], path + "/" + std::to_string(i));
-  }
-};
-
 }  // namespace
 
 TEST_CASE("claims report json: every field the schema requires, nothing it does not know", "[claims][report]") {
@@ -81,10 +43,11 @@ TEST_CASE("claims report json: every field the schema requires, nothing it does 
   std::ifstream in(std::string(SLAUDIT_SOURCE_DIR) + "/docs/claims-report.schema.json");
   REQUIRE(in);
   const json schema = json::parse(in);
-  SchemaWalk walk{schema};
+  testing::SchemaWalk walk{schema};
   walk.walk(schema, report, "");
   CHECK(walk.missing.empty());
   CHECK(walk.unknown.empty());
+  CHECK(walk.bad_values.empty());
   CHECK(walk.objects > 40);  // items, readings, inputs, records... were all walked
   CHECK(report["items"][0]["readings"][0] == json{{"name", "single cluster"},
                                                   {"verdict", "REFUTED"},

@@ -8,74 +8,40 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
-#include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "tests/support/cli_run.h"
+#include "tests/support/headless_chromium.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using slaudit::testing::has;
+using slaudit::testing::slurp;
 
-int run(const std::string& command) {
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string chromium_path() {
-  if (const char* env = std::getenv("SLAUDIT_CHROMIUM")) return env;
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"})
-    if (fs::exists(candidate)) return candidate;
-  return "";
-}
-
-// A scratch folder with the bundled example's HTML report in it.
-class BrowserScratch {
+// The browser's scratch folder with the bundled example's HTML report in it.
+class BrowserScratch : public slaudit::testing::HeadlessChromium {
  public:
-  BrowserScratch() : dir_(fs::temp_directory_path() / ("slaudit-html-browser-" + std::to_string(::getpid()))) {
-    fs::create_directories(dir_);
+  BrowserScratch() : HeadlessChromium("html-browser") {
     const std::string root = SLAUDIT_SOURCE_DIR;
-    const int exit = run("'" SLAUDIT_CLI "' audit '" + root + "/contracts/examples/gpu_cluster.sla' --incidents '" +
-                         root + "/contracts/examples/gpu_cluster.incidents.jsonl' --period 2026-11 --format html > '" +
-                         (dir_ / "report.html").string() + "'");
-    REQUIRE(exit == 3);  // the example breaches its SLA
-    report_ = slurp(dir_ / "report.html");
+    const std::string command = "'" SLAUDIT_CLI "' audit '" + root + "/contracts/examples/gpu_cluster.sla' --incidents '" +
+                                root + "/contracts/examples/gpu_cluster.incidents.jsonl' --period 2026-11 --format html > '" +
+                                (dir() / "report.html").string() + "'";
+    const int status = std::system(command.c_str());
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 3);  // the example breaches its SLA
+    report_ = slurp(dir() / "report.html");
   }
-  ~BrowserScratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  const fs::path& dir() const { return dir_; }
   const std::string& report() const { return report_; }
 
-  // Chromium headless with a profile of its own; returns its exit code, stdout in `out`.
-  int chromium(const std::string& args, std::string* out = nullptr) const {
-    const std::string browser = chromium_path();
-    REQUIRE_FALSE(browser.empty());  // scripts/setup-debian.sh installs Debian's chromium
-    const std::string command = "timeout 180 '" + browser + "' --headless --no-sandbox --disable-gpu "
-                                "--no-first-run --no-default-browser-check --disable-extensions "
-                                "--user-data-dir='" + (dir_ / "profile").string() + "' " + args + " > '" +
-                                (dir_ / "chromium.out").string() + "' 2> '" + (dir_ / "chromium.err").string() + "'";
-    const int exit = run(command);
-    if (out) *out = slurp(dir_ / "chromium.out");
-    if (exit != 0) UNSCOPED_INFO("chromium stderr: " << slurp(dir_ / "chromium.err"));
-    return exit;
-  }
-
  private:
-  fs::path dir_;
   std::string report_;
 };
 
@@ -113,37 +79,7 @@ const char* const kProbeScript = R"JS(
 </script>
 )JS";
 
-std::string percent_decode(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size()) {
-      out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
-nlohmann::json probe_page(const BrowserScratch& scratch) {
-  std::string page = scratch.report();
-  const size_t body_end = page.rfind("</body>");
-  REQUIRE(body_end != std::string::npos);
-  page.insert(body_end, kProbeScript);
-  std::ofstream(scratch.dir() / "probe.html", std::ios::binary) << page;
-  std::string dom;
-  REQUIRE(scratch.chromium("--window-size=1280,1000 --dump-dom 'file://" + (scratch.dir() / "probe.html").string() + "'",
-                           &dom) == 0);
-  const std::string open = "<pre id=\"probe\">";
-  const size_t start = dom.find(open);
-  REQUIRE(start != std::string::npos);
-  const size_t end = dom.find("</pre>", start);
-  REQUIRE(end != std::string::npos);
-  return nlohmann::json::parse(percent_decode(dom.substr(start + open.size(), end - start - open.size())));
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+nlohmann::json probe_page(const BrowserScratch& scratch) { return scratch.probe(scratch.report(), kProbeScript, 1280, 1000); }
 
 }  // namespace
 
@@ -214,7 +150,7 @@ TEST_CASE("html in a browser: the report screenshots and prints to PDF", "[repor
   const BrowserScratch scratch;
   const fs::path png = scratch.dir() / "report.png", pdf = scratch.dir() / "report.pdf";
   const std::string url = "'file://" + (scratch.dir() / "report.html").string() + "'";
-  REQUIRE(scratch.chromium("--window-size=1280,1800 --screenshot='" + png.string() + "' " + url) == 0);
+  REQUIRE(scratch.run("--window-size=1280,1800 --screenshot='" + png.string() + "' " + url) == 0);
   const std::string image = slurp(png);
   REQUIRE(image.size() > 24);
   CHECK(image.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
@@ -229,7 +165,7 @@ TEST_CASE("html in a browser: the report screenshots and prints to PDF", "[repor
   CHECK(be32(20) == 1800);
   CHECK(image.size() > 50'000);  // a page of text and drawings, not a blank canvas
 
-  REQUIRE(scratch.chromium("--no-pdf-header-footer --print-to-pdf='" + pdf.string() + "' " + url) == 0);
+  REQUIRE(scratch.run("--no-pdf-header-footer --print-to-pdf='" + pdf.string() + "' " + url) == 0);
   const std::string document = slurp(pdf);
   CHECK(document.rfind("%PDF-", 0) == 0);
   // The summary, then each period on a page of its own (section.period breaks before it).

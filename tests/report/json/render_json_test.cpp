@@ -10,6 +10,7 @@
 
 #include "report/json/render_json.h"
 #include "tests/report/sample_report.h"
+#include "tests/support/schema_walk.h"
 
 using namespace slaudit;
 using nlohmann::json;
@@ -21,50 +22,6 @@ json load_schema() {
   REQUIRE(in);
   return json::parse(in);
 }
-
-// Walks a value against the schema's `required` and `properties`, following
-// `$ref` and `oneOf` and `items`: collects what is missing and, since the
-// schema closes every object, what it does not know. Not a validator (there
-// is no schema library to use), only the structural part the brief needs.
-struct RequiredWalk {
-  const json& root;
-  std::vector<std::string> missing, unknown;
-  size_t objects_checked = 0;
-
-  const json& resolve(const json& schema) const {
-    if (!schema.contains("$ref")) return schema;
-    const std::string ref = schema.at("$ref");
-    REQUIRE(ref.rfind("#/", 0) == 0);
-    return resolve(root.at(json::json_pointer(ref.substr(1))));
-  }
-
-  void walk(const json& schema_in, const json& value, const std::string& path) {
-    const json& schema = resolve(schema_in);
-    if (value.is_null()) return;  // the schema's "null" branches carry no fields
-    if (schema.contains("oneOf")) {
-      for (const json& branch : schema.at("oneOf"))
-        if (!resolve(branch).contains("type") || resolve(branch).at("type") != "null") walk(branch, value, path);
-      return;
-    }
-    if (value.is_object()) walk_object(schema, value, path);
-    if (value.is_array() && schema.contains("items"))
-      for (size_t i = 0; i < value.size(); ++i) walk(schema.at("items"), value[i], path + "/" + std::to_string(i));
-  }
-
-  void walk_object(const json& schema, const json& value, const std::string& path) {
-    ++objects_checked;
-    for (const json& name : schema.value("required", json::array()))
-      if (!value.contains(name.get<std::string>())) missing.push_back(path + "/" + name.get<std::string>());
-    const json properties = schema.value("properties", json::object());
-    for (const auto& [key, child] : value.items()) {
-      if (!properties.contains(key)) {
-        unknown.push_back(path + "/" + key);
-        continue;
-      }
-      walk(properties.at(key), child, path + "/" + key);
-    }
-  }
-};
 
 json sample_json() {
   const SourceFile source = test::sample_contract_source();
@@ -125,11 +82,12 @@ TEST_CASE("report json: the report has every field the schema requires, and no o
   const json schema = load_schema();
   CHECK(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema");
   CHECK(schema["properties"]["schema"]["const"] == "slaudit-audit-report/1");
-  RequiredWalk walk{schema, {}, {}, 0};
+  slaudit::testing::SchemaWalk walk{schema};
   walk.walk(schema, sample_json(), "");
   CHECK(walk.missing == std::vector<std::string>{});
   CHECK(walk.unknown == std::vector<std::string>{});
-  CHECK(walk.objects_checked > 40);  // the walk reached the nested objects
+  CHECK(walk.bad_values == std::vector<std::string>{});  // every enum and const word is the schema's
+  CHECK(walk.objects > 40);  // the walk reached the nested objects
 }
 
 TEST_CASE("report json: the schema walk notices a missing field", "[report]") {
@@ -138,7 +96,7 @@ TEST_CASE("report json: the schema walk notices a missing field", "[report]") {
   report["periods"][1]["tier"].erase("clause");
   report["recovery"][0].erase("owed");
   report["periods"][0]["extra"] = 1;
-  RequiredWalk walk{schema, {}, {}, 0};
+  slaudit::testing::SchemaWalk walk{schema};
   walk.walk(schema, report, "");
   CHECK(walk.missing == std::vector<std::string>{"/periods/1/tier/clause", "/recovery/0/owed"});
   CHECK(walk.unknown == std::vector<std::string>{"/periods/0/extra"});
