@@ -85,9 +85,18 @@ bool read_billing_inputs(const AuditJobOptions& o, const model::Contract& contra
   return ok;
 }
 
+bool from_prometheus(const AuditJobOptions& o) { return !o.prometheus.url.empty() || !o.prometheus.replay_dir.empty(); }
+
 bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRun& run, Inputs& inputs,
-                 Messages& messages, ProbeOptions& probe_options) {
+                 Messages& messages, ProbeOptions& probe_options, PrometheusRun& prometheus) {
   probe_options = ProbeOptions{o.probes, o.targets_map, Seconds{0}, o.target_label, o.progress};
+  if (from_prometheus(o)) {
+    if (!o.probes.empty()) {
+      messages.push_back("slaudit audit: --probes and --prometheus both measure the probe clauses; give one");
+      return false;
+    }
+    return read_prometheus_inputs(probe_options, o.prometheus, request, run, prometheus, inputs, messages);
+  }
   if (o.probes.empty()) return true;
   const auto lateness = parse_lateness(o.lateness);
   if (!lateness) {
@@ -134,14 +143,14 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
   return contract_fault ? kContractErrors : kUsageOrIo;
 }
 
-int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Messages& messages) {
+int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, bool incomplete, Messages& messages) {
   size_t rejected = 0;
   for (const auto& r : report.records) rejected += r.rejected;
   uint64_t unused = 0;  // probe samples read but not used for a reason the user should fix
   for (const auto& a : report.probe_accounting) unused += a.late + a.duplicate_conflicting + a.unusable;
   if (rejected > 0 || unused > 0) {
     std::string line = std::string("slaudit: ") + (o.strict ? "error: " : "warning: ");
-    if (o.probes.empty()) {
+    if (o.probes.empty() && !from_prometheus(o)) {
       line += std::to_string(rejected) + " incident record(s) rejected; each is listed in the report";
     } else {
       line += std::to_string(rejected) + " record(s) rejected, " + std::to_string(unused) +
@@ -150,7 +159,13 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
     messages.push_back(line);
     if (o.strict) return kContractErrors;
   }
-  return report.breached ? kBreach : kOk;
+  if (report.breached) return kBreach;
+  if (incomplete) {
+    messages.push_back("slaudit: warning: some period's recorded figures are incomplete (INCOMPLETE in its notes); "
+                       "exit code 4");
+    return kIncomplete;
+  }
+  return kOk;
 }
 
 bool compile(const AuditJobOptions& o, Inputs& inputs, AuditJob& job) {
@@ -179,8 +194,8 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   const std::optional<audit::AuditRange> range = audit_range(o, contract, job.messages);
   if (!range) return job;
   request.range = *range;
-  if (o.incidents.empty() && o.probes.empty()) {
-    job.messages.push_back("slaudit audit: give --incidents, --probes, or both");
+  if (o.incidents.empty() && o.probes.empty() && !from_prometheus(o)) {
+    job.messages.push_back("slaudit audit: give --incidents, --probes (or --prometheus), or both");
     return job;
   }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
@@ -188,7 +203,10 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   request.incidents = std::move(log->incidents);
   ProbeOptions probe_options;
   ProbeRun probe_run;
-  if (!read_probes(o, request, probe_run, inputs, job.messages, probe_options)) return job;
+  PrometheusRun prometheus_run;
+  if (!read_probes(o, request, probe_run, inputs, job.messages, probe_options, prometheus_run)) return job;
+  job.prometheus_bytes = prometheus_run.bytes;
+  job.prometheus_requests = prometheus_run.requests;
   request.record_findings = o.record_findings;
   request.record_timeline = o.record_timeline;
   RowOrigins origins;
@@ -206,11 +224,12 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
   account_probe_files(probe_options, probe_run, report);
+  const bool incomplete = account_prometheus(contract, prometheus_run, report);
   warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
   warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
   if (report.periods.empty() && report.recovery.empty())
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
-  job.exit_code = verdict_code(o, report, job.messages);
+  job.exit_code = verdict_code(o, report, incomplete, job.messages);
   job.report = std::move(result.report);
   return job;
 }

@@ -11,6 +11,8 @@ namespace slaudit::jobs {
 using Messages = std::vector<std::string>;
 
 // Exit codes, documented in the README.
-enum ExitCode { kOk = 0, kContractErrors = 1, kUsageOrIo = 2, kBreach = 3 };
+// kIncomplete: the audit ran, no SLA is breached by the data read, but some
+// period's evidence is not whole (a Prometheus warning, unrecorded buckets).
+enum ExitCode { kOk = 0, kContractErrors = 1, kUsageOrIo = 2, kBreach = 3, kIncomplete = 4 };
 
 }  // namespace slaudit::jobs

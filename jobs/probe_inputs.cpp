@@ -79,7 +79,8 @@ std::optional<Seconds> parse_lateness(const std::string& text) {
   return std::nullopt;
 }
 
-bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
+bool build_probe_engines(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run,
+                         std::vector<probe::ProbeClauseEngine*>& live, Messages& messages) {
   const model::Contract& contract = *request.contract;
   std::optional<probe::TargetMap> map;
   if (!o.targets_map.empty()) {
@@ -101,7 +102,6 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
       }
     map = std::move(parsed.map);
   }
-  std::vector<probe::ProbeClauseEngine*> live;
   request.probe_engines.assign(contract.availability.size(), nullptr);
   run.engines.resize(contract.availability.size());
   probe::ProbeEngineOptions options;
@@ -126,6 +126,12 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
     live.push_back(run.engines[c].get());
     request.probe_engines[c] = run.engines[c].get();
   }
+  return true;
+}
+
+bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
+  std::vector<probe::ProbeClauseEngine*> live;
+  if (!build_probe_engines(o, request, run, live, messages)) return false;
   if (live.empty())
     messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; the probe "
                        "files are read and accounted for, but they audit nothing");
