@@ -195,6 +195,11 @@ PrometheusRulesJob run_prometheus_rules_job(const PrometheusRulesOptions& o) {
     ok &= plan_clause(request, c, *lag, recorded, *job.source, job.messages);
     if (recorded.shifts.empty()) continue;
     recorded.source = source_for(sources, recorded.service);
+    // Two clauses of one service with the same bucket read the same recorded series.
+    const bool twin = std::any_of(rules.clauses.begin(), rules.clauses.end(), [&](const probe::RecordedClause& r) {
+      return r.service == recorded.service && r.bucket == recorded.bucket && r.shifts == recorded.shifts;
+    });
+    if (twin) continue;
     rules.clauses.push_back(std::move(recorded));
   }
   if (!ok) {
