@@ -198,7 +198,10 @@ bool discover(Reader& reader, const ClauseSeries& cs, const probe::ProbePart& pa
 }
 
 std::string range_request(const std::string& selector, Seconds bucket, Seconds shift, Instant first, int64_t count) {
-  const std::string query = "last_over_time(" + selector + "[" + std::to_string(bucket.count()) + "s])";
+  // A range of one bucket less 1 ms ending at tau + bucket - 1 ms holds the evaluations of [tau, tau + bucket)
+  // only (Prometheus 2 takes [t - r, t]): exactly one, never the one before. (Prometheus 3's (t - r, t]
+  // would miss an evaluation exactly at tau: the bucket then shows as unrecorded, never as another's.)
+  const std::string query = "last_over_time(" + selector + "[" + std::to_string(bucket.count() * 1000 - 1) + "ms])";
   return "/api/v1/query_range?query=" + prometheus::url_escape(query) +
          "&start=" + seconds_text(probe::recorded_query_ms(first, bucket, shift)) +
          "&end=" + seconds_text(probe::recorded_query_ms(first + bucket * (count - 1), bucket, shift)) +
@@ -278,6 +281,7 @@ bool read_part(Reader& reader, const std::string& base_url, const ClauseSeries& 
   grid.count = (part.to - grid.first + cs.bucket - Seconds{1}) / cs.bucket;
   std::vector<bool> evaluated;
   if (!read_evaluated(reader, cs, shift, grid, digest, evaluated)) return false;
+  uint64_t values = 0;  // read so far in this part: the records' numbering
   const int64_t per_page = std::clamp<int64_t>(static_cast<int64_t>(o.points_per_request / std::max<size_t>(1, d.targets)),
                                                1, kMaxStepsPerQuery);
   for (int64_t k0 = 0; k0 < grid.count; k0 += per_page) {
@@ -296,6 +300,10 @@ bool read_part(Reader& reader, const std::string& base_url, const ClauseSeries& 
     page.ok = &ok;
     page.total = &total;
     page.ok_source = page.total_source = source;
+    page.ok_base = values;
+    for (const auto& series : ok.series) values += series.points.size();
+    page.total_base = values;
+    for (const auto& series : total.series) values += series.points.size();
     page.evaluated.assign(evaluated.begin() + k0, evaluated.begin() + k0 + page_grid.count);
     const auto result = prometheus::read_recorded_page(page_grid, page, target_label, run.targets, engine);
     if (!result.error.empty()) {

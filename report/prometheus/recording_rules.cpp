@@ -28,8 +28,11 @@ std::string bucket_figure(const probe::RecordingRules& rules, std::string_view f
   const int64_t range = rules.ranges == probe::RangeSemantics::Closed ? b - 1 : b;
   const std::string inner = std::string(fn) + "(" + selector + "[" + ms(range) + "] offset " +
                             ms(shift.count() * 1000 + 1) + ")";
+  // The subquery's range, one bucket less 1 ms, holds exactly one of its steps (multiples of the
+  // bucket): tau. A full bucket would also hold tau - bucket when t is a multiple, and for a target
+  // without samples in tau's bucket last_over_time would return the bucket before.
   const std::string step = std::to_string(bucket.count()) + "s";
-  return "sum by (" + rules.target_label + ") (last_over_time((" + inner + ")[" + step + ":" + step + "]))";
+  return "sum by (" + rules.target_label + ") (last_over_time((" + inner + ")[" + ms(b - 1) + ":" + step + "]))";
 }
 
 std::string group_name(const probe::RecordingRules& rules, const probe::RecordedClause& c, Seconds shift) {

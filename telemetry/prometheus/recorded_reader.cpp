@@ -21,8 +21,8 @@ struct Indexed {
 std::string figure_name(bool ok) { return std::string(ok ? probe::kRecordedOk : probe::kRecordedTotal); }
 
 bool index_response(const ApiResponse& r, bool ok, const RecordedGrid& grid, const std::string& label, Indexed& out,
-                    probe::ProbeAccounting& acc, uint32_t source, std::string& error) {
-  uint64_t record = 1;
+                    probe::ProbeAccounting& acc, uint32_t source, uint64_t base, std::string& error) {
+  uint64_t record = base + 1;
   out.at.resize(r.series.size());
   for (size_t s = 0; s < r.series.size(); ++s) {
     const MatrixSeries& series = r.series[s];
@@ -67,9 +67,10 @@ RecordedPageResult read_recorded_page(const RecordedGrid& grid, const RecordedPa
                                       probe::ProbeSink& sink) {
   RecordedPageResult out;
   Indexed ok, total;
-  if (!index_response(*page.ok, true, grid, target_label, ok, out.ok_accounting, page.ok_source, out.error) ||
+  if (!index_response(*page.ok, true, grid, target_label, ok, out.ok_accounting, page.ok_source, page.ok_base,
+                      out.error) ||
       !index_response(*page.total, false, grid, target_label, total, out.total_accounting, page.total_source,
-                      out.error))
+                      page.total_base, out.error))
     return out;
   // Every target either response names, in name order.
   std::map<std::string, std::pair<int64_t, int64_t>> names;  // target -> (ok series, total series)

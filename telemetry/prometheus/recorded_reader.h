@@ -32,6 +32,9 @@ struct RecordedPage {
   const ApiResponse* ok = nullptr;     // last_over_time(slaudit:probe_ok:bucket{...}[bucket])
   const ApiResponse* total = nullptr;  // the same for slaudit:probe_total:bucket
   uint32_t ok_source = 0, total_source = 0;  // their input indexes, for the samples' records
+  // Records number values from 1 across an input's responses: these are the
+  // numbers of the values before each response's first.
+  uint64_t ok_base = 0, total_base = 0;
   std::vector<bool> evaluated;         // per bucket: slaudit:probe_evaluated:bucket was recorded
 };
 

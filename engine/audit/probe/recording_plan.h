@@ -18,8 +18,8 @@
 //    some zones), and lag (whole buckets) leaves late scrapes time to arrive.
 // So the audit finds the figures of bucket [B, B + bucket) in the recorded
 // sample at some t in [B + bucket + shift, B + 2 bucket + shift), and a range
-// query of last_over_time(series[bucket]) at B + 2 bucket + shift - 1 ms
-// returns exactly that sample (a range of one bucket holds one evaluation).
+// query of last_over_time(series[bucket - 1 ms]) at B + 2 bucket + shift - 1 ms
+// returns exactly that sample (the range holds that one evaluation and no other).
 #include <cstdint>
 #include <string>
 #include <string_view>
