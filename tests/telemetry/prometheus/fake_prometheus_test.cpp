@@ -152,8 +152,8 @@ TEST_CASE("fake prometheus: recorded figures give the audit, the token from its 
   for (const auto& r : requests) CHECK(r.authorization == "Bearer s3cret");
   CHECK(requests[0].target.starts_with("/api/v1/series?"));
   CHECK(slaudit::testing::query_value(requests[2].target, "step") == "3600");
-  // The first grid point: bucket 2026-11-01T00:00Z + 2 h + the 1 h shift - 1 ms.
-  CHECK(slaudit::testing::query_value(requests[2].target, "start") == "1793502000.999");
+  // The first grid point: 1793491200 (2026-11-01T00:00Z) + 2 h + the 1 h shift - 1 ms = 1793501999.999.
+  CHECK(slaudit::testing::query_value(requests[2].target, "start") == "1793501999.999");
   // The responses are an input of the report with one digest.
   bool named = false;
   for (const auto& in : job.report->inputs) named |= in.role == "prometheus" && in.sha256.size() == 64;
