@@ -166,7 +166,7 @@ TEST_CASE("cli compare: a clause measured by probes cannot be replayed from an i
   CHECK(report["vendors"][0]["replay"]["credits"]["minor"] == 93'600'000);
 }
 
-TEST_CASE("cli compare: every format renders; the text report ranks and explains", "[compare][cli]") {
+TEST_CASE("cli compare: every format renders, the text report ranks and explains", "[compare][cli]") {
   const Scratch scratch("formats");
   const Run text = scratch.run(kVendors + " --replay replay.incidents.jsonl");
   CHECK(text.exit == 0);
