@@ -15,17 +15,25 @@ constexpr int kBusyTimeoutMs = 30'000;
 
 Database::Database(const std::string& path, Mode mode) : path_(path) {
   const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
-    fail("cannot open the ledger");
-  sqlite3_extended_result_codes(db_, 1);
-  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-  exec("PRAGMA foreign_keys = ON");
-  if (mode == Mode::ReadWrite) {
-    // WAL: readers never block the writer; a crash leaves the last committed audit.
-    exec("PRAGMA journal_mode = WAL");
-    exec("PRAGMA synchronous = FULL");
+  // A constructor that throws runs no destructor: close the handle here (SQLite
+  // allocates one even when opening fails).
+  try {
+    if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
+      fail("cannot open the ledger");
+    sqlite3_extended_result_codes(db_, 1);
+    sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+    exec("PRAGMA foreign_keys = ON");
+    if (mode == Mode::ReadWrite) {
+      // WAL: readers never block the writer; a crash leaves the last committed audit.
+      exec("PRAGMA journal_mode = WAL");
+      exec("PRAGMA synchronous = FULL");
+    }
+    migrate(*this, mode == Mode::ReadWrite);
+  } catch (...) {
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw;
   }
-  migrate(*this, mode == Mode::ReadWrite);
 }
 
 Database::~Database() { sqlite3_close_v2(db_); }
