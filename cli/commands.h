@@ -19,5 +19,6 @@ Command add_rules(CLI::App& app);
 Command add_claims(CLI::App& app);
 Command add_compare(CLI::App& app);
 Command add_prometheus_rules(CLI::App& app);
+Command add_ledger(CLI::App& app);
 
 }  // namespace slaudit::cli
