@@ -60,7 +60,7 @@ std::string read_line(std::string_view line, std::array<std::optional<Decimal>, 
     return "unknown dimension '" + quoted(name) + "';" +
            (hint.empty() ? " the dimensions are cluster_scale, fault_recovery, network_storage, scheduling, "
                            "sla_terms, openness"
-                         : hint);
+                         : " " + hint);  // the hint has no leading space
   }
   const size_t at = index_of(*dimension);
   if (seen[at])
