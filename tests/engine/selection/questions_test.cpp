@@ -87,6 +87,7 @@ TEST_CASE("questions 2: which faults self-healing covers", "[compare][questions]
   check_question(service + "claim \"光模块20分钟\": recovery_time <= 20 min faults (optical_module);\n", {"", "", slow}, 2,
                  kContradicted,
                  {{kAnswered, "claim \"光模块20分钟\": recovery_time <= 20 min faults (optical_module)", 4, "", ""},
+                  {kOpen, "does not say when the clock starts and stops", 4, "recovery-no-clock", ""},
                   {kContradicted, "contradicted by the evidence", 4, "", "REFUTED"}});
 }
 
@@ -111,10 +112,11 @@ TEST_CASE("questions 3: the SLA's period, exclusions and compensation", "[compar
                   {kAnswered, "cap 100% of monthly fee;", 11, "", ""},
                   {kAnswered, "claim within 30 d after period end;", 12, "", ""}});
   check_question(service + "availability training { target 99.9%; }\n", {}, 3, kOpen,
-                 {{kOpen, "has no statistical period", 4, "availability-no-period", ""},
-                  {kOpen, "does not define when the service is unavailable", 4, "availability-no-definition", ""},
+                 // The rules' findings in their own order: by line, then by rule id.
+                 {{kOpen, "does not define when the service is unavailable", 4, "availability-no-definition", ""},
                   {kOpen, "lists no exclusions", 4, "availability-no-exclusions", ""},
-                  {kOpen, "says no remedy", 4, "availability-no-remedy", ""}});
+                  {kOpen, "says no remedy", 4, "availability-no-remedy", ""},
+                  {kOpen, "has no statistical period", 4, "availability-no-period", ""}});
   check_question(service, {}, 3, kOpen, {{kOpen, "no availability clause", 0, "", ""}});
 }
 
