@@ -252,6 +252,7 @@ li.incomplete { color: #a61b1b; font-weight: bold; }
 p.sensitivity { border-left: 3px solid #1f5f8b; padding-left: .6em; }
 ul.basis { font-size: .9em; color: #333; }
 table.dimension, table.questions, table.replay, table.claims { max-width: 100%; }
+table.ranking th, table.replay th, table.periods th { white-space: normal; }  /* long dimension names wrap, figures do not */
 table.claims td, table.questions td, ol.answers li { overflow-wrap: anywhere; }
 @media print { section.dimension, svg.chart { break-inside: avoid; } section.questions, section.scorecard { break-before: page; } }
 </style>
