@@ -4,6 +4,7 @@
 // those words are enums of the JSON schema (docs/audit-report.schema.json), and
 // the report tests pin them.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,14 @@ std::string spoken(std::string_view word);  // underscores to spaces
 std::string_view claim_phrase(audit::ClaimState state);
 // "1 breach", "2 breaches": `plural` is the word with its plural ending.
 std::string counted(size_t count, std::string_view singular, std::string_view plural);
-// "a, b, c" for `separator` ", ": a list of ids or names in one line.
-std::string joined(const std::vector<std::string>& items, std::string_view separator);
+// "a, b, c" for `separator` ", ": a list of ids or names in one line; past
+// `limit` items, the rest are counted: "a, b and 3 more".
+std::string joined(const std::vector<std::string>& items, std::string_view separator, size_t limit = SIZE_MAX);
+
+// Lists meant for people (the text report without --explain, Markdown, HTML)
+// name at most this many items (breaches, rejected records, incidents) and
+// count the rest, so a report stays readable and small whatever the log's
+// size; --explain and the JSON report list every one.
+inline constexpr size_t kListedAtMost = 100;
 
 }  // namespace slaudit::report
