@@ -73,6 +73,8 @@ constexpr const char* kFooter =
     "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
     "  page (no network, no script) with the summary, the credits and their clauses, an SVG timeline of each\n"
     "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
+    "  Large logs: text, markdown and html list at most 100 breaches, rejected records and (html) incidents\n"
+    "  per period and count the rest; --explain and json list every one (docs/audit.md, section 24).\n"
     "Exit codes: 0 audit done and every SLA met; 3 audit done and at least one SLA breached (credits owed);\n"
     "  1 errors in the contract, or rejected incident records with --strict; 2 usage or I/O errors,\n"
     "  including bad rows in --claims, --billing or --previous-credits.";
