@@ -60,7 +60,9 @@ constexpr const char* kFooter =
     "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
     "  audits the clauses measured from probes; a Prometheus series' target is its --target-label label\n"
     "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
-    "  Buckets are finished once the input is --lateness past them; a later sample is counted late.\n"
+    "  Figures never depend on the order of rows or series: inputs out of time order are read again,\n"
+    "  sorted on disk. With --live, buckets are finished once the input is --lateness past them and a\n"
+    "  later sample is lost: counted late, and its period's evidence is incomplete (exit 4).\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
     "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
     "Examples:\n"
@@ -75,7 +77,10 @@ constexpr const char* kFooter =
     "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
     "  Large logs: text, markdown and html list at most 100 breaches, rejected records and (html) incidents\n"
     "  per period and count the rest; --explain and json list every one (docs/audit.md, section 24).\n"
-    "Exit codes: 0 audit done and every SLA met; 3 audit done and at least one SLA breached (credits owed);\n"
+    "Exit codes: 0 audit done and every SLA met on complete evidence; 3 at least one SLA breached (credits\n"
+    "  owed); 4 nothing breached, but some period could not be assessed (no usable evidence: no incident\n"
+    "  log, every record rejected, no probe sample) or its evidence is incomplete (records rejected,\n"
+    "  samples lost or conflicting), or no period of the contract falls in the range;\n"
     "  1 errors in the contract, or rejected incident records with --strict; 2 usage or I/O errors,\n"
     "  including bad rows in --claims, --billing or --previous-credits.";
 
@@ -91,7 +96,11 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--probes", j.probes, "Probe samples: CSV timestamp,target,ok,total or timestamp,target,success, or Prometheus query_range JSON; .gz welcome; - is standard input")
       ->expected(1, -1);
   cmd->add_option("--targets", j.targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}");
-  cmd->add_option("--lateness", j.lateness, "How far behind the latest probe sample a sample still counts (default 3h)");
+  cmd->add_option("--lateness", j.lateness,
+                  "With --live: how far behind the latest probe sample a sample still counts (default 3h)");
+  cmd->add_flag("--live", j.live,
+                "The probe inputs are a live stream: a sample later than --lateness is lost and its period's "
+                "evidence is incomplete (by default inputs are a batch, read again in time order when needed)");
   cmd->add_option("--target-label", j.target_label, "Prometheus inputs: the label whose value names a series' target (default instance)");
   cmd->add_flag("--quiet", o->quiet, "No progress on standard error");
   cmd->add_option("--incidents-format", j.incidents_format, "Format of the incident log, when its extension does not say")

@@ -85,9 +85,38 @@ bool read_billing_inputs(const AuditJobOptions& o, const model::Contract& contra
   return ok;
 }
 
+// A Prometheus series queried at a step coarser than a clause's bucket leaves
+// buckets without data by construction; the audit refuses it rather than count
+// them as missing.
+std::string coarse_step(const audit::AuditRequest& request, const ProbeRun& run, const ProbeOptions& probes) {
+  const model::Contract& contract = *request.contract;
+  for (size_t c = 0; c < run.engines.size(); ++c) {
+    if (!run.engines[c]) continue;
+    const Seconds bucket = run.engines[c]->rule().bucket;
+    for (size_t f = 0; f < run.files.size() && f < probes.files.size(); ++f) {
+      const auto& a = run.files[f].accounting;
+      if (a.step_seconds <= bucket.count()) continue;
+      const auto& clause = contract.availability[c];
+      const std::string name = probes.files[f] == "-" ? "<stdin>" : probes.files[f];
+      return name + ": series " + a.step_series + " was queried at a step of " + std::to_string(a.step_seconds) +
+             " s, coarser than the " + std::to_string(bucket.count()) + " s buckets of availability " +
+             contract.services[clause.service].name + " (" + request.contract_source->name() + ":" +
+             std::to_string(request.contract_source->location(clause.range.begin).line) +
+             "): most buckets would have no sample; query the range with a step of at most " +
+             std::to_string(bucket.count()) + " s";
+    }
+  }
+  return "";
+}
+
 bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRun& run, Inputs& inputs,
                  Messages& messages, ProbeOptions& probe_options) {
-  probe_options = ProbeOptions{o.probes, o.targets_map, Seconds{0}, o.target_label, o.progress};
+  probe_options = ProbeOptions{};
+  probe_options.files = o.probes;
+  probe_options.targets_map = o.targets_map;
+  probe_options.live = o.live;
+  probe_options.target_label = o.target_label;
+  probe_options.progress = o.progress;
   if (o.probes.empty()) return true;
   const auto lateness = parse_lateness(o.lateness);
   if (!lateness) {
@@ -96,11 +125,40 @@ bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRu
   }
   probe_options.lateness = *lateness;
   if (!read_probe_inputs(probe_options, request, run, messages)) return false;
+  if (const std::string error = coarse_step(request, run, probe_options); !error.empty()) {
+    messages.push_back("slaudit: " + error);
+    return false;
+  }
   add_probe_inputs(probe_options, run, inputs);
   return true;
 }
 
 // ---------------------------------------------------------------- the report
+
+// Records rejected by a reader may have covered any period: every period's
+// evidence is then incomplete, and the report says so once for the audit too.
+void note_evidence_gaps(const IncidentLog& log, const ProbeRun& run, const model::Contract& contract,
+                        audit::AuditReport& report) {
+  if (!log.rejected.empty()) {
+    const std::string gap = std::to_string(log.rejected.size()) + " record(s) of the incident log " + log.path +
+                            " rejected (listed under Records)";
+    report.evidence_gaps.push_back(gap);
+    for (audit::PeriodAudit& p : report.periods) p.evidence_gaps.push_back(gap);
+  }
+  uint64_t rejected_rows = 0;
+  for (const auto& f : run.files) rejected_rows += f.accounting.rejected;
+  if (rejected_rows == 0) return;
+  const std::string gap = std::to_string(rejected_rows) + " probe row(s) rejected (listed under Records)";
+  report.evidence_gaps.push_back(gap);
+  for (audit::PeriodAudit& p : report.periods)
+    for (const auto& clause : contract.availability)
+      if (clause.range.begin == p.clause.begin && clause.measurement &&
+          clause.measurement->kind == model::MeasurementKind::Probes) {
+        p.evidence_gaps.push_back(gap);
+        break;
+      }
+}
+
 
 // `used`: the incidents handed to the audit (moved out of the log).
 void account_records(const IncidentLog& log, size_t used, audit::AuditReport& report) {
@@ -134,6 +192,8 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
   return contract_fault ? kContractErrors : kUsageOrIo;
 }
 
+// Breached: 3. Nothing breached, but a period not assessed or evidence
+// incomplete: 4, never 0. With --strict, rejected records make it 1.
 int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Messages& messages) {
   size_t rejected = 0;
   for (const auto& r : report.records) rejected += r.rejected;
@@ -150,7 +210,15 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
     messages.push_back(line);
     if (o.strict) return kContractErrors;
   }
-  return report.breached ? kBreach : kOk;
+  if (report.verdict == audit::Verdict::Breached) return kBreach;
+  if (report.verdict == audit::Verdict::NotAssessed || !report.evidence_complete()) {
+    messages.push_back(std::string("slaudit: ") +
+                       (report.verdict == audit::Verdict::NotAssessed
+                            ? "not assessed: some period has no usable evidence (the report says which)"
+                            : "no breach found, but the evidence is incomplete (the report says where)"));
+    return kIncomplete;
+  }
+  return kOk;
 }
 
 bool compile(const AuditJobOptions& o, Inputs& inputs, AuditJob& job) {
@@ -185,6 +253,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
   if (!log) return job;
+  request.incident_evidence = o.incidents.empty()                                  ? audit::IncidentEvidence::NoLog
+                              : log->records_read > 0 && log->incidents.empty() ? audit::IncidentEvidence::NoneUsable
+                                                                                 : audit::IncidentEvidence::Log;
   request.incidents = std::move(log->incidents);
   ProbeOptions probe_options;
   ProbeRun probe_run;
@@ -206,6 +277,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
   account_probe_files(probe_options, probe_run, report);
+  note_evidence_gaps(*log, probe_run, contract, report);
   warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
   warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
   if (report.periods.empty() && report.recovery.empty())

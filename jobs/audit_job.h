@@ -27,6 +27,7 @@ struct AuditJobOptions {
   std::vector<std::string> probes;
   std::string targets_map;
   std::string lateness = "3h";
+  bool live = false;  // probe inputs are a live stream: samples later than the lateness are lost
   std::string target_label = "instance";
   bool strict = false;  // rejected records make the exit code kContractErrors
   // What the chosen output prints beyond the figures (the figures are the same

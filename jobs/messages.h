@@ -10,7 +10,9 @@ namespace slaudit::jobs {
 
 using Messages = std::vector<std::string>;
 
-// Exit codes, documented in the README.
-enum ExitCode { kOk = 0, kContractErrors = 1, kUsageOrIo = 2, kBreach = 3 };
+// Exit codes, documented in the README. kIncomplete: nothing breached, but
+// some period could not be assessed or its evidence is incomplete, so the
+// audit cannot say "every SLA met".
+enum ExitCode { kOk = 0, kContractErrors = 1, kUsageOrIo = 2, kBreach = 3, kIncomplete = 4 };
 
 }  // namespace slaudit::jobs

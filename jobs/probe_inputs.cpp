@@ -1,10 +1,18 @@
 #include "jobs/probe_inputs.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <span>
 
 #include "base/util/file_io.h"
 #include "telemetry/probe/probe_pipeline.h"
+#include "telemetry/probe/sample_sort.h"
 #include "telemetry/probe/probe_target_map.h"
 
 namespace slaudit::jobs {
@@ -79,31 +87,43 @@ std::optional<Seconds> parse_lateness(const std::string& text) {
   return std::nullopt;
 }
 
-bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
-  const model::Contract& contract = *request.contract;
-  std::optional<probe::TargetMap> map;
-  if (!o.targets_map.empty()) {
-    ReadResult read = read_file(o.targets_map);
-    if (!read.text) {
-      messages.push_back("slaudit: " + read.error);
-      return false;
-    }
-    auto parsed = probe::parse_target_map(*read.text, o.targets_map);
-    if (!parsed.map) {
-      messages.push_back("slaudit: " + parsed.error);
-      return false;
-    }
-    for (const auto& [target, home] : parsed.map->targets)
-      if (!contract.find_service(home.service)) {
-        messages.push_back("slaudit: " + o.targets_map + ": target \"" + target + "\": no service \"" +
-                           home.service + "\" in the contract");
-        return false;
-      }
-    map = std::move(parsed.map);
+namespace {
+
+std::optional<probe::TargetMap> read_target_map(const std::string& path, const model::Contract& contract,
+                                                Messages& messages, bool& ok) {
+  ok = true;
+  if (path.empty()) return std::nullopt;
+  ok = false;
+  ReadResult read = read_file(path);
+  if (!read.text) {
+    messages.push_back("slaudit: " + read.error);
+    return std::nullopt;
   }
+  auto parsed = probe::parse_target_map(*read.text, path);
+  if (!parsed.map) {
+    messages.push_back("slaudit: " + parsed.error);
+    return std::nullopt;
+  }
+  for (const auto& [target, home] : parsed.map->targets)
+    if (!contract.find_service(home.service)) {
+      messages.push_back("slaudit: " + path + ": target \"" + target + "\": no service \"" + home.service +
+                         "\" in the contract");
+      return std::nullopt;
+    }
+  ok = true;
+  return std::move(parsed.map);
+}
+
+// One engine per availability clause measured from probes that has periods in
+// the range, over a fresh target table; returns the engines built.
+std::vector<probe::ProbeClauseEngine*> build_engines(const ProbeOptions& o, const probe::TargetMap* map,
+                                                     audit::AuditRequest& request, ProbeRun& run) {
+  const model::Contract& contract = *request.contract;
   std::vector<probe::ProbeClauseEngine*> live;
-  request.probe_engines.assign(contract.availability.size(), nullptr);
+  run.targets = probe::ProbeTargets{};
+  run.engines.clear();
   run.engines.resize(contract.availability.size());
+  request.probe_engines.assign(contract.availability.size(), nullptr);
   probe::ProbeEngineOptions options;
   options.lateness = o.lateness;
   for (size_t c = 0; c < contract.availability.size(); ++c) {
@@ -120,27 +140,104 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
       options.readings[probe::missing_index(model::MissingData::Up)] = true;
       options.readings[probe::missing_index(model::MissingData::Down)] = true;
     }
-    run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts), run.targets,
-                                                                members_of(contract, clause, map ? &*map : nullptr),
-                                                                options);
+    run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts),
+                                                                run.targets, members_of(contract, clause, map), options);
     live.push_back(run.engines[c].get());
     request.probe_engines[c] = run.engines[c].get();
   }
-  if (live.empty())
+  return live;
+}
+
+bool any_late(const std::vector<probe::ProbeClauseEngine*>& engines) {
+  for (const auto* e : engines)
+    if (e->counts().late > 0) return true;
+  return false;
+}
+
+// An unlinked temporary file that standard input is copied to as it is read.
+class StdinCopy {
+ public:
+  explicit StdinCopy(const std::string& dir) {
+    std::string path = (dir.empty() ? temp_dir() : dir) + "/slaudit-stdin-XXXXXX";
+    fd_ = ::mkstemp(path.data());
+    if (fd_ >= 0) ::unlink(path.c_str());
+    else error_ = "cannot keep a copy of standard input in " + path.substr(0, path.rfind('/')) + ": " + std::strerror(errno);
+  }
+  ~StdinCopy() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  StdinCopy(const StdinCopy&) = delete;
+  StdinCopy& operator=(const StdinCopy&) = delete;
+  int fd() const { return fd_; }
+  const std::string& error() const { return error_; }
+  bool rewind() const { return ::lseek(fd_, 0, SEEK_SET) == 0; }
+
+ private:
+  static std::string temp_dir() {
+    const char* env = std::getenv("TMPDIR");
+    return env && *env ? env : "/tmp";
+  }
+  int fd_ = -1;
+  std::string error_;
+};
+
+// The second reading of a batch whose samples were out of time order: the same
+// inputs, through an external sort, into fresh engines.
+std::string read_sorted(const ProbeOptions& o, const probe::TargetMap* map, probe::ProbeReadOptions read_options,
+                        audit::AuditRequest& request, ProbeRun& run, const StdinCopy* copy) {
+  std::vector<probe::ProbeClauseEngine*> engines = build_engines(o, map, request, run);
+  probe::SampleSorter sorter(o.sort_run_samples, o.temp_dir);
+  if (copy) {
+    if (!copy->rewind()) return "cannot read back the copy of standard input";
+    read_options.stdin_fd = copy->fd();
+  }
+  read_options.stdin_copy_fd = -1;
+  std::vector<probe::ProbeFileResult> again;  // the same accounting and digests as the first reading
+  std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, sorter, again, read_options);
+  if (!error.empty()) return error;
+  FanOut fan(engines, request.probe_sources, o.progress);
+  error = sorter.replay(fan);
+  fan.done();
+  run.sorted = true;
+  run.sort_runs = sorter.runs();
+  run.sort_spilled_bytes = sorter.spilled_bytes();
+  return error;
+}
+
+}  // namespace
+
+bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
+  bool map_ok = true;
+  const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);
+  if (!map_ok) return false;
+  std::vector<probe::ProbeClauseEngine*> engines = build_engines(o, map ? &*map : nullptr, request, run);
+  if (engines.empty())
     messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; the probe "
                        "files are read and accounted for, but they audit nothing");
   for (const std::string& f : o.files) request.probe_sources.push_back(f == "-" ? "<stdin>" : f);
-  FanOut fan(live, request.probe_sources, o.progress);
   probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
   read_options.prometheus.target_label = o.target_label;
+  std::optional<StdinCopy> copy;
+  if (!o.live && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {
+    copy.emplace(o.temp_dir);
+    if (!copy->error().empty()) {
+      messages.push_back("slaudit: " + copy->error());
+      return false;
+    }
+    read_options.stdin_copy_fd = copy->fd();
+  }
   // Bytes and their digest, parsing, and the engines on three threads (probe_pipeline.h).
-  const std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, fan, run.files, read_options);
+  FanOut fan(engines, request.probe_sources, o.progress);
+  std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, fan, run.files, read_options);
   fan.done();
+  if (error.empty() && !o.live && any_late(engines))
+    error = read_sorted(o, map ? &*map : nullptr, read_options, request, run, copy ? &*copy : nullptr);
   if (!error.empty()) {
     messages.push_back("slaudit: " + error);
     return false;
   }
-  for (auto* e : live) e->finish();
+  for (auto& e : run.engines)
+    if (e) e->finish();
   return true;
 }
 

@@ -3,6 +3,15 @@
 // measured from probes, streams every probe file through them, and hands the
 // finished engines to the audit. Progress is offered to a callback once the
 // reading takes longer than a second (the CLI shows it on a terminal only).
+//
+// A batch audit's figures never depend on the order of rows or series: the
+// inputs are first streamed as they come, and if any sample arrives after its
+// bucket was finished (more than the lateness behind the latest one), they are
+// read a second time through an external sort, in time order, where no sample
+// is late (telemetry/probe/sample_sort.h). Standard input is copied to an
+// unlinked temporary file as it is read, so it can be read again. Only a live
+// audit (`live`) keeps the lateness window as a rule: a late sample is then
+// lost, counted, and its period's evidence is incomplete.
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,7 +29,10 @@ struct ProbeOptions {
   std::vector<std::string> files;  // "-" is standard input
   std::string targets_map;         // optional JSON map of targets to services
   Seconds lateness{3 * 3600};
+  bool live = false;  // the inputs are a live stream: late samples are lost, not re-read in order
   std::string target_label = "instance";  // Prometheus inputs: the label naming a series' target
+  std::string temp_dir;                   // for the sort's runs and standard input's copy; empty: $TMPDIR or /tmp
+  size_t sort_run_samples = size_t{1} << 20;  // samples sorted in memory at a time (40 bytes each)
   // "probes: FILE: 12M samples, 950k/s" now and then; "" when done. Null: none.
   std::function<void(std::string_view)> progress;
 };
@@ -29,6 +41,9 @@ struct ProbeRun {
   probe::ProbeTargets targets;
   std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
   std::vector<probe::ProbeFileResult> files;                       // by input: rows and digest
+  bool sorted = false;         // the inputs were out of time order and were read again, sorted
+  uint64_t sort_runs = 0;      // runs the sort spilled to temporary files (0: sorted in memory)
+  uint64_t sort_spilled_bytes = 0;
 };
 
 // Errors (unreadable file, bad header, bad map) are added to `messages`; returns false then.

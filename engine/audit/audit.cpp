@@ -377,6 +377,12 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
               engine ? classify_probe_period(cx, *engine, *outcome, span.periods[k], k, buckets[k])
                      : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k]);
           cp.notes = notes;
+          if (!engine && req.incident_evidence != IncidentEvidence::Log) {
+            cp.unmeasured = true;
+            cp.measured_derivation = req.incident_evidence == IncidentEvidence::NoLog
+                                         ? "no incident log was given: availability is not assessed"
+                                         : "every record of the incident log was rejected: availability is not assessed";
+          }
           if (cp.partial && !clause.partial_period)
             cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
           return cp;
@@ -421,11 +427,36 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month
     RecoveryAudit audited = audit_recovery(in);
     audited.service = service.name;
+    audited.assessed = req.incident_evidence == IncidentEvidence::Log;
     report.audits.push_back(std::move(audited));
   }
   if (!contract.recovery.empty())
     report.notes.push_back("recovery credits and caps are computed over the whole audited range");
   return report;
+}
+
+// What each service owes, and the audit's verdict: breached when anything
+// breached (a target missed, a credit earned - claimed in time or not - or a
+// recovery breach); else not assessed when some period or recovery clause
+// could not be assessed, or nothing at all was audited; else met.
+void add_totals(AuditReport& report) {
+  bool breached = false;
+  bool not_assessed = report.periods.empty() && report.recovery.empty();
+  for (const auto& p : report.periods) {
+    for (auto& t : report.totals)
+      if (t.service == p.service) t.owed_minor += p.owed_minor;
+    const Verdict v = p.verdict();
+    breached |= v == Verdict::Breached;
+    not_assessed |= v == Verdict::NotAssessed;
+  }
+  for (const auto& r : report.recovery) {
+    for (auto& t : report.totals)
+      if (t.service == r.service) t.owed_minor += r.owed_minor;
+    breached |= r.breaches > 0;
+    not_assessed |= !r.assessed;
+  }
+  for (const auto& t : report.totals) report.total_owed_minor += t.owed_minor;
+  report.verdict = breached ? Verdict::Breached : not_assessed ? Verdict::NotAssessed : Verdict::Met;
 }
 
 }  // namespace
@@ -476,19 +507,7 @@ AuditResult run_audit(const AuditRequest& req) {
   report.notes.insert(report.notes.end(), recovery.notes.begin(), recovery.notes.end());
 
   for (const auto& s : contract.services) report.totals.push_back({s.name, 0});
-  for (const auto& p : report.periods) {
-    for (auto& t : report.totals)
-      if (t.service == p.service) t.owed_minor += p.owed_minor;
-    // Breached: a target missed, or a credit earned (claimed in time or not) -
-    // a clause with credit tiers and no target promises the level its tiers start at.
-    if (!p.met || p.credit_earned()) report.breached = true;
-  }
-  for (const auto& r : report.recovery) {
-    for (auto& t : report.totals)
-      if (t.service == r.service) t.owed_minor += r.owed_minor;
-    if (r.breaches > 0) report.breached = true;
-  }
-  for (const auto& t : report.totals) report.total_owed_minor += t.owed_minor;
+  add_totals(report);
   result.report = std::move(report);
   return result;
 }

@@ -47,10 +47,20 @@ struct PreviousCredit {
   model::Money amount;
 };
 
+// What the incidents stand for. Clauses measured from incidents are assessed
+// only on a log that was given and has at least one usable record: an empty
+// list of incidents means "no outage" only when a log says so.
+enum class IncidentEvidence {
+  Log,          // a log was read; `incidents` are its usable records (maybe none)
+  NoLog,        // no incident log was given
+  NoneUsable,   // a log was given, but every record in it was rejected
+};
+
 struct AuditRequest {
   const model::Contract* contract = nullptr;
   const SourceFile* contract_source = nullptr;  // for explanations (file:line)
   std::vector<Incident> incidents;              // already read and validated
+  IncidentEvidence incident_evidence = IncidentEvidence::Log;
   AuditRange range;
   std::vector<ClaimFiling> claims;
   std::vector<BilledFee> fees;

@@ -43,6 +43,7 @@ struct ClassifiedPeriod {
   // downtime to eligible x (1 - availability) so credits follow the same path.
   std::optional<Rational> measured_availability;
   bool unmeasured = false;                 // the method had nothing to measure
+  std::vector<std::string> evidence_gaps;  // what the period's evidence lacks (PeriodAudit::evidence_gaps)
   std::string measured_derivation;
   std::optional<ProbePeriodFigures> probe;
 };

@@ -141,6 +141,7 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   out.end = cp.to;
   out.partial = cp.partial;
   out.notes = cp.notes;
+  out.evidence_gaps = cp.evidence_gaps;
   out.target = clause.target;
   out.length = cp.to - cp.from;
   for (const auto& s : cp.timeline.segments) {

@@ -23,4 +23,20 @@ const char* claim_state_name(ClaimState state) {
   return "not_given";
 }
 
+const char* verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Met: return "met";
+    case Verdict::Breached: return "breached";
+    case Verdict::NotAssessed: return "not_assessed";
+  }
+  return "";
+}
+
+bool AuditReport::evidence_complete() const {
+  if (!evidence_gaps.empty()) return false;
+  for (const PeriodAudit& p : periods)
+    if (!p.evidence_complete()) return false;
+  return true;
+}
+
 }  // namespace slaudit::audit

@@ -91,6 +91,16 @@ struct ClaimStatus {
   std::string reason;
 };
 
+// The audit's word on a period, and on the whole audit (docs/audit.md,
+// "Verdicts"). A period is judged only on usable evidence: without it, it is
+// not assessed, never met.
+enum class Verdict {
+  Met,          // assessed, the target met and no credit earned
+  Breached,     // the target missed, or a credit earned
+  NotAssessed,  // no usable evidence: no availability could be computed
+};
+const char* verdict_name(Verdict verdict);  // "met", "breached", "not_assessed"
+
 // A segment of the period's timeline: a maximal run of seconds of one state.
 // The incidents in it are those whose IncidentFinding::segments hold it.
 struct TimelineSegment {
@@ -159,9 +169,19 @@ struct PeriodAudit {
   std::vector<std::string> notes;  // defaults applied, ambiguities, flags
   std::optional<ProbePeriodFigures> probe;  // clauses measured from probes
 
+  // What the evidence for this period lacks: records rejected, probe samples
+  // late, conflicting or unusable. The figures are those of the usable
+  // evidence; a period with gaps is never reported as cleanly met.
+  std::vector<std::string> evidence_gaps;
+
   // A credit is earned (before caps and claims): a tier reached, lost time
   // credited, or clock hours not charged. With `met`, it decides the verdict.
   bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
+  Verdict verdict() const {
+    if (credit_earned() || (availability && !met)) return Verdict::Breached;
+    return availability ? Verdict::Met : Verdict::NotAssessed;
+  }
+  bool evidence_complete() const { return evidence_gaps.empty(); }
 };
 
 // One incident under a recovery clause.
@@ -183,6 +203,7 @@ struct FaultStats {
 };
 
 struct RecoveryAudit {
+  bool assessed = true;  // false: no usable incident log, so no incident could be timed
   std::string service;
   std::string clause_label;
   SourceRange clause;
@@ -246,8 +267,16 @@ struct AuditReport {
   std::vector<RecoveryAudit> recovery;
   std::vector<ServiceTotal> totals;
   int64_t total_owed_minor = 0;
-  bool breached = false;  // some target missed or some recovery breached
+  // Breached when anything breached; else not assessed when a period or
+  // recovery clause could not be assessed, or nothing was audited; else met.
+  Verdict verdict = Verdict::Met;
+  bool breached() const { return verdict == Verdict::Breached; }
+  // Why the evidence is incomplete, for the whole audit (every period's own
+  // gaps are in the period); empty when it is complete.
+  std::vector<std::string> evidence_gaps;
   std::vector<std::string> notes;
+
+  bool evidence_complete() const;  // no gap here nor in any period
 };
 
 }  // namespace slaudit::audit

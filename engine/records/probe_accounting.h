@@ -22,6 +22,12 @@ struct ProbeAccounting {
   // marker appears in the JSON. Neither used nor rejected: the bucket they fall
   // in has no sample from them and the missing-data rule decides it.
   uint64_t missing = 0;
+  // Prometheus inputs: the step at which the coarsest series was sampled (the
+  // smallest spacing between its consecutive values), 0 when no series had two.
+  // A step coarser than a clause's bucket leaves buckets without data by
+  // construction: the audit refuses it rather than call them missing.
+  int64_t step_seconds = 0;
+  std::string step_series;  // the series with that step, as Prometheus prints it
   size_t keep = 100;
   std::vector<ProbeRejection> first_rejections;
 

@@ -45,4 +45,26 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return out;
 }
 
+std::vector<std::string> period_only_gaps(const audit::AuditReport& report, const audit::PeriodAudit& period) {
+  std::vector<std::string> out;
+  for (const std::string& gap : period.evidence_gaps)
+    if (std::find(report.evidence_gaps.begin(), report.evidence_gaps.end(), gap) == report.evidence_gaps.end())
+      out.push_back(gap);
+  return out;
+}
+
+std::string result_phrase(const audit::AuditReport& report) {
+  if (report.verdict == audit::Verdict::Breached) return "SLA breached";
+  if (report.verdict == audit::Verdict::NotAssessed) {
+    size_t unassessed = 0;
+    for (const audit::PeriodAudit& p : report.periods) unassessed += p.verdict() == audit::Verdict::NotAssessed;
+    for (const audit::RecoveryAudit& r : report.recovery) unassessed += !r.assessed;
+    if (unassessed == 0) return "not assessed: no period of the contract falls in the range";
+    return "not assessed: " + counted(unassessed, "period or clause", "periods or clauses") +
+           " without usable evidence, and no breach found in the rest";
+  }
+  if (!report.evidence_complete()) return "no breach found, but the evidence is incomplete";
+  return "every SLA met";
+}
+
 }  // namespace slaudit::report

@@ -20,6 +20,12 @@ std::string spoken(std::string_view word);  // underscores to spaces
 std::string_view claim_phrase(audit::ClaimState state);
 // "1 breach", "2 breaches": `plural` is the word with its plural ending.
 std::string counted(size_t count, std::string_view singular, std::string_view plural);
+// The gaps in a period's evidence that the audit's own gaps do not already
+// say (those apply to every period and are stated once).
+std::vector<std::string> period_only_gaps(const audit::AuditReport& report, const audit::PeriodAudit& period);
+// "every SLA met", "SLA breached", "not assessed: ...", "no breach found, but the evidence is incomplete".
+std::string result_phrase(const audit::AuditReport& report);
+
 // "a, b, c" for `separator` ", ": a list of ids or names in one line; past
 // `limit` items, the rest are counted: "a, b and 3 more".
 std::string joined(const std::vector<std::string>& items, std::string_view separator, size_t limit = SIZE_MAX);

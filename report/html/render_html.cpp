@@ -1,5 +1,7 @@
 #include "report/html/render_html.h"
 
+#include "report/common/names.h"
+
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -18,6 +20,14 @@ std::string effective_text(const model::Contract& contract) {
          (contract.effective_until ? date_text(*contract.effective_until) : std::string("?"));
 }
 
+std::string result_html(const audit::AuditReport& report) {
+  if (report.verdict == audit::Verdict::Breached)
+    return "<span class=\"result breached\">at least one commitment was breached</span>";
+  if (report.verdict == audit::Verdict::Met && report.evidence_complete())
+    return "<span class=\"result met\">every commitment was met</span>";
+  return "<span class=\"result incomplete\">" + html_escape(result_phrase(report)) + "</span>";
+}
+
 std::string header(const HtmlContext& context) {
   const audit::AuditReport& report = context.report;
   std::string out = "<header>\n" + html_element("h1", "SLA audit: " + report.contract_title) + "\n<dl class=\"facts\">\n";
@@ -26,8 +36,8 @@ std::string header(const HtmlContext& context) {
   out += fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
   out += fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
   out += fact("Total credits owed", html_escape(money_with_code(report.total_owed_minor, report.currency)));
-  out += fact("Result", report.breached ? "<span class=\"result breached\">at least one commitment was breached</span>"
-                                        : "<span class=\"result met\">every commitment was met</span>");
+  out += fact("Result", result_html(report));
+  for (const std::string& gap : report.evidence_gaps) out += fact("Evidence incomplete", html_escape(gap));
   out += "</dl>\n";
   if (!report.notes.empty()) {
     out += "<ul class=\"notes\">\n";

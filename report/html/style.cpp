@@ -34,6 +34,7 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: .92em; background:
 .default { color: #666; font-style: italic; }
 .note, .legend { color: #444; font-size: .92em; }
 .result.breached { color: #a61b1b; font-weight: bold; }
+.result.incomplete, td.incomplete { color: #8a5a00; font-weight: bold; }
 table.probes, table.probe-samples { font-size: .92em; }
 p.ambiguous { border-left: 3px solid #c98a00; padding-left: .6em; }
 ol.derivation { padding-left: 2em; }

@@ -1,6 +1,7 @@
 // The summary: one row per audited period with every figure the credit
 // depends on, then what each service is owed in all.
 #include "engine/figures/figures.h"
+#include "report/common/names.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
 
@@ -20,8 +21,13 @@ std::string tier_text(const std::optional<model::CreditTier>& tier) {
   return "below " + percent_text(tier->below) + ": " + percent_text(tier->credit);
 }
 
-std::string status_cell(const audit::PeriodAudit& p) {
-  if (!p.target) return cell("—");
+std::string status_cell(const HtmlContext& context, const audit::PeriodAudit& p) {
+  const std::vector<std::string> gaps = period_only_gaps(context.report, p);
+  const std::string incomplete =
+      p.evidence_complete() ? "" : " (evidence incomplete" + (gaps.empty() ? std::string() : ": " + joined(gaps, "; ")) + ")";
+  if (p.verdict() == audit::Verdict::NotAssessed) return cell("not assessed" + incomplete, "incomplete");
+  if (!p.target) return cell("—" + incomplete, incomplete.empty() ? "" : "incomplete");
+  if (!incomplete.empty()) return cell((p.met ? "met" : "missed") + incomplete, p.met ? "incomplete" : "missed");
   return p.met ? cell("met", "met") : cell("missed", "missed");
 }
 
@@ -33,7 +39,7 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
          cell(money_text(p.credit_minor, currency), "num") +
          cell(p.cap_minor < 0 ? "—" : money_text(p.cap_minor, currency), "num") +
-         cell(money_text(p.owed_minor, currency), "num") + status_cell(p) + "</tr>\n";
+         cell(money_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
 }
 
 std::string totals(const HtmlContext& context) {

@@ -107,6 +107,8 @@ void write_figures(JsonWriter& w, const audit::PeriodAudit& period, const model:
   write_rational(w, period.eligible);
   w.key("end");
   write_instant(w, period.end);
+  w.key("evidence_gaps");
+  write_strings(w, period.evidence_gaps);
   w.field("excluded_seconds", period.excluded.count());
   w.key("explain");
   write_explanations(w, contract, period.explain);
@@ -149,6 +151,7 @@ void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::
     write_tier(w, period.tier, contract);
     w.key("timeline");
     write_timeline(w, period.timeline);
+    w.field("verdict", audit::verdict_name(period.verdict()));
   });
 }
 

@@ -41,6 +41,7 @@ void write_findings(JsonWriter& w, const std::vector<audit::RecoveryFinding>& fi
 void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const model::Currency& currency,
                     const SourceFile& contract) {
   w.object([&] {
+    w.field("assessed", audit.assessed);
     w.field("breaches", audit.breaches);
     w.key("cap");
     if (audit.cap_minor < 0) w.value(nullptr);

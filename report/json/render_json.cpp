@@ -69,7 +69,7 @@ void write_totals(JsonWriter& w, const audit::AuditReport& report) {
 }
 
 void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceFile& contract) {
-  w.field("breached", report.breached);
+  w.field("breached", report.breached());
   w.key("contract");
   write_contract(w, report, contract);
   w.key("engine");
@@ -77,6 +77,9 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
     w.field("tzdata", report.tzdata_version);
     w.field("version", report.engine_version);
   });
+  w.field("evidence_complete", report.evidence_complete());
+  w.key("evidence_gaps");
+  write_strings(w, report.evidence_gaps);
   w.key("inputs");
   write_inputs(w, report.inputs);
   w.key("notes");
@@ -105,6 +108,7 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
   write_money(w, report.total_owed_minor, report.currency);
   w.key("totals");
   write_totals(w, report);
+  w.field("verdict", audit::verdict_name(report.verdict));
 }
 
 }  // namespace

@@ -17,6 +17,20 @@ std::string effective_text(const model::Contract& contract) {
          " to " + (contract.effective_until ? date_text(*contract.effective_until) : std::string("?"));
 }
 
+// As a letter words it: the audit's verdict, and what made it incomplete.
+std::string result_words(const audit::AuditReport& report) {
+  if (report.verdict == audit::Verdict::Breached) return "at least one commitment was breached";
+  if (report.verdict == audit::Verdict::Met && report.evidence_complete()) return "every commitment was met";
+  return md_escape(result_phrase(report));
+}
+
+std::string met_column(const audit::AuditReport& report, const audit::PeriodAudit& p) {
+  std::string out = p.verdict() == audit::Verdict::NotAssessed ? "not assessed" : !p.target ? "—" : p.met ? "yes" : "no";
+  const std::vector<std::string> gaps = period_only_gaps(report, p);
+  if (!p.evidence_complete()) out += " (evidence incomplete" + (gaps.empty() ? std::string() : ": " + md_escape(joined(gaps, "; "))) + ")";
+  return out;
+}
+
 std::string heading(const audit::AuditReport& report, const model::Contract& contract, const SourceFile& source) {
   std::string out = "# SLA audit: " + md_escape(report.contract_title) + "\n\n";
   out += "- **Provider:** " + md_escape(contract.provider.value_or("(not stated)")) + "\n";
@@ -24,7 +38,9 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
   out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
   out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
   out += "- **Total credits owed:** " + money_with_code(report.total_owed_minor, report.currency) + "\n";
-  out += "- **Result:** " + std::string(report.breached ? "at least one commitment was breached" : "every commitment was met") + "\n\n";
+  out += "- **Result:** " + result_words(report) + "\n";
+  for (const std::string& gap : report.evidence_gaps) out += "- **Evidence incomplete:** " + md_escape(gap) + "\n";
+  out += "\n";
   return out;
 }
 
@@ -37,7 +53,7 @@ std::string period_table(const audit::AuditReport& report) {
     out += "| " + md_escape(p.service) + " | " + md_escape(p.period) + (p.partial ? " (partial)" : "") + " | " +
            (p.target ? percent_text(*p.target) : "—") + " | " +
            (p.availability ? percent_text(*p.availability) : "—") + " | " +
-           (!p.target ? "—" : p.met ? "yes" : "no") + " | " + money_text(p.owed_minor, report.currency) + " |\n";
+           met_column(report, p) + " | " + money_text(p.owed_minor, report.currency) + " |\n";
   return out + "\nAvailability is shown to four decimals; a figure marked ~ has more digits and is truncated, "
                "never rounded up.\n\n";
 }

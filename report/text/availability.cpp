@@ -25,8 +25,12 @@ std::string tier_text(const std::optional<model::CreditTier>& tier) {
 }
 
 std::string status_text(const audit::PeriodAudit& period) {
-  if (!period.target) return "-";
-  return period.met ? "met" : "missed";
+  const audit::Verdict verdict = period.verdict();
+  std::string out = verdict == audit::Verdict::NotAssessed ? "not assessed"
+                    : !period.target                       ? "-"
+                    : period.met                           ? "met"
+                                                           : "missed";
+  return period.evidence_complete() ? out : out + " (incomplete)";
 }
 
 std::vector<std::string> period_row(const TextContext& context, const audit::PeriodAudit& period) {
@@ -75,6 +79,7 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
     out += who + std::to_string(period.free_hours) + " clock hours over the hour rule, " +
            money_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
   for (const std::string& note : period.notes) out += who + note + "\n";
+  for (const std::string& gap : period_only_gaps(context.report, period)) out += who + "evidence incomplete: " + gap + "\n";
   return out;
 }
 

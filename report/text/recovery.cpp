@@ -33,8 +33,9 @@ std::string clause_heading(const TextContext& context, const audit::RecoveryAudi
   std::string name = audit.service;
   if (!audit.clause_label.empty() && audit.clause_label != audit.service) name += "/" + audit.clause_label;
   const std::string limit = audit.limit ? "within " + minutes_text(*audit.limit) + " min" : "no time limit";
-  return "  " + name + ": " + limit + " — " + clause_location(context.contract, audit.clause) + "\n" + "    " +
-         counted(audit.covered, "incident", "incidents") + " covered, " +
+  const std::string head = "  " + name + ": " + limit + " — " + clause_location(context.contract, audit.clause) + "\n";
+  if (!audit.assessed) return head + "    not assessed: no usable incident log\n";
+  return head + "    " + counted(audit.covered, "incident", "incidents") + " covered, " +
          counted(audit.breaches, "breach", "breaches") + "; credit " + money_text(audit.credit_minor, currency) + ", cap " +
          (audit.cap_minor < 0 ? std::string("-") : money_text(audit.cap_minor, currency)) + ", owed " +
          money_with_code(audit.owed_minor, currency) + "\n";

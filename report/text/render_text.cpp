@@ -51,7 +51,8 @@ std::string total_section(const audit::AuditReport& report) {
   for (const audit::ServiceTotal& total : report.totals)
     table.add_row({total.service, money_with_code(total.owed_minor, report.currency)});
   if (report.totals.size() > 1) out += table.render("  ");
-  return out + (report.breached ? "Result: SLA breached\n" : "Result: every SLA met\n");
+  for (const std::string& gap : report.evidence_gaps) out += "Evidence incomplete: " + gap + "\n";
+  return out + "Result: " + result_phrase(report) + "\n";
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ std::string read_probe_stream(ByteStream& in, const std::string& path, const std
 
 std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options) {
   if (path == "-") {
-    ByteStream in(0, "<stdin>");
+    ByteStream in(options.stdin_fd, "<stdin>");
     return read_probe_stream(in, path, "<stdin>", input, options);
   }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

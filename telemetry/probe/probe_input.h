@@ -16,6 +16,11 @@ enum class ProbeFormat { Auto, Csv, Prometheus };
 struct ProbeReadOptions {
   ProbeFormat format = ProbeFormat::Auto;
   PrometheusOptions prometheus;
+  // `-` reads this descriptor (a copy of standard input, for a second reading).
+  int stdin_fd = 0;
+  // When >= 0, every byte read from standard input is also written here, so
+  // that the input can be read a second time from the copy.
+  int stdin_copy_fd = -1;
 };
 
 // One input already open as a byte stream: `path` as given (a `.gz` name must

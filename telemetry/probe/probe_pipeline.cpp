@@ -50,15 +50,28 @@ struct Stopped {};
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 // The bytes thread: each input's blocks in order, then its end.
+// Writes all of `bytes` to `fd`; false on an error.
+bool write_all(int fd, const char* bytes, size_t n) {
+  while (n > 0) {
+    const ssize_t w = ::write(fd, bytes, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    bytes += w;
+    n -= static_cast<size_t>(w);
+  }
+  return true;
+}
+
 void read_bytes(const std::vector<std::string>& paths, BoundedQueue<RawBlock>& out,
-                BoundedQueue<std::vector<char>>& spare) {
+                BoundedQueue<std::vector<char>>& spare, const ProbeReadOptions& options) {
   for (uint32_t f = 0; f < paths.size(); ++f) {
     RawBlock end;
     end.file = f;
     end.end = true;
     try {
       const bool standard_input = paths[f] == "-";
-      const int fd = standard_input ? 0 : ::open(paths[f].c_str(), O_RDONLY | O_CLOEXEC);
+      const int fd = standard_input ? options.stdin_fd : ::open(paths[f].c_str(), O_RDONLY | O_CLOEXEC);
+      const int copy = standard_input ? options.stdin_copy_fd : -1;
       if (fd < 0) {
         end.error = std::string("cannot open: ") + std::strerror(errno);
       } else {
@@ -72,6 +85,10 @@ void read_bytes(const std::vector<std::string>& paths, BoundedQueue<RawBlock>& o
           if (n == 0) break;
           block.resize(n);
           digest.update({block.data(), n});
+          if (copy >= 0 && !write_all(copy, block.data(), n)) {
+            end.error = std::string("cannot keep a copy of standard input: ") + std::strerror(errno);
+            break;
+          }
           RawBlock next;
           next.file = f;
           next.bytes = std::move(block);
@@ -239,7 +256,7 @@ class Pipeline {
   ~Pipeline() { stop(); }
 
   void start(const std::vector<std::string>& paths, const ProbeReadOptions& options) {
-    threads_.emplace_back([this, &paths] { read_bytes(paths, raw, spare); });
+    threads_.emplace_back([this, &paths, &options] { read_bytes(paths, raw, spare, options); });
     threads_.emplace_back([this, &paths, &options] { parse_inputs(paths, options, raw, spare, batches, spent); });
   }
   void stop() {

@@ -421,6 +421,7 @@ class Reader final : public Sax {
     });
     const TargetId target = in_.targets->intern(target_name);
     ProbeAccounting& acc = *in_.accounting;
+    note_step(s, canonical, acc);
     for (const Value& v : s.values) {
       ++acc.read;
       if (v.status == Value::Status::Missing) {
@@ -447,6 +448,19 @@ class Reader final : public Sax {
     }
     s.values.clear();
     s.values.shrink_to_fit();
+  }
+
+  // The series' step: the smallest spacing between consecutive values.
+  static void note_step(const Series& s, const std::string& canonical, ProbeAccounting& acc) {
+    int64_t step = 0;
+    for (size_t i = 1; i < s.values.size(); ++i) {
+      const int64_t gap = (s.values[i].at - s.values[i - 1].at).count();
+      if (gap > 0 && (step == 0 || gap < step)) step = gap;
+    }
+    if (step > acc.step_seconds) {
+      acc.step_seconds = step;
+      acc.step_series = canonical;
+    }
   }
 
   std::string_view text_;

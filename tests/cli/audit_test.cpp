@@ -56,7 +56,9 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
   const Run run = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-11 --claimed 2026-12-01");
   CHECK(run.exit == 3);
   CHECK(has(run.out, "  training  2026-11   99.9%         43200        60             0     99.8611%~  "
-                     "<99.9%: 10%  100.00    -  100.00  missed\n"));
+                     "<99.9%: 10%  100.00    -  100.00  missed (incomplete)\n"));
+  // The rejected record is evidence that could not be used: the period is marked, the result says so.
+  CHECK(has(run.out, "Evidence incomplete: 1 record(s) of the incident log incidents.jsonl rejected"));
   CHECK(has(run.out, "  incidents.jsonl:2: unknown service 'nope'; the contract defines 'training'\n"));
   CHECK(has(run.out, "  contract   contract.sla     " + slaudit::sha256_hex(kContract) + "\n"));
   CHECK(has(run.out, "  incidents  incidents.jsonl  " + slaudit::sha256_hex(kIncidents) + "\n"));
@@ -64,11 +66,14 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
   CHECK(has(run.err, "warning: 1 incident record(s) rejected"));
 }
 
-TEST_CASE("cli audit: every SLA met exits 0; --strict with rejected records exits 1 and still reports",
+TEST_CASE("cli audit: no breach with a rejected record exits 4; --strict exits 1 and still reports",
           "[report][cli]") {
   const Scratch scratch;
+  // October has no incident, but one record of the log was rejected: nothing shows a breach, yet the
+  // evidence is incomplete, so the audit cannot say "every SLA met" (exit 0).
   const Run met = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10");
-  CHECK(met.exit == 0);
+  CHECK(met.exit == 4);
+  CHECK(has(met.out, "Result: no breach found, but the evidence is incomplete\n"));
   const Run strict = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10 --strict");
   CHECK(strict.exit == 1);
   CHECK(has(strict.out, "  incidents.jsonl:2: unknown service 'nope'"));

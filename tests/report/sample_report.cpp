@@ -164,7 +164,7 @@ audit::AuditReport sample_report(const SourceFile& source) {
   r.recovery = {training_recovery(source)};
   r.totals = {{"训练集群", 1'200'000}, {"storage", 3'000'000}};
   r.total_owed_minor = 4'200'000;
-  r.breached = true;
+  r.verdict = audit::Verdict::Breached;  // as add_totals would say: storage missed, a recovery breach
   return r;
 }
 

@@ -42,6 +42,14 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
   const bool by_buckets = rule.method == model::ProbeMethod::BadBuckets;
   ClassifiedPeriod cp = classify_period(cx, period, p.from, p.to, incident_indexes,
                                         by_buckets ? bf.intervals : std::vector<TimelineInterval>{});
+  if (const uint64_t gaps = engine.part_gaps(part); gaps > 0)
+    cp.evidence_gaps.push_back(std::to_string(gaps) + " probe sample(s) of the period late, conflicting or unusable");
+  if (by_buckets && bf.buckets > 0 && bf.no_data == bf.buckets && outcome.missing == model::MissingData::Up) {
+    // "Missing data counts as up" fills gaps in the evidence; it does not make
+    // a period with no sample at all a met one.
+    cp.unmeasured = true;
+    cp.measured_derivation = "no probe sample in the period: availability is not assessed";
+  }
   if (!by_buckets) {
     std::vector<std::pair<Instant, Instant>> excluded;
     for (const auto& s : cp.timeline.segments)
@@ -58,6 +66,9 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
       cp.measured_derivation = rule.method == model::ProbeMethod::Requests
                                    ? "no requests in the period's counted buckets: availability is not assessed"
                                    : "no bucket to average in the period: availability is not assessed";
+    } else if (rule.method == model::ProbeMethod::Requests && rf.total == 0) {
+      cp.measured_derivation = "no request in the period's " + std::to_string(rf.buckets) +
+                               " counted buckets, and missing data counts as down: availability 0";
     } else if (rule.method == model::ProbeMethod::Requests) {
       cp.measured_derivation = "good requests / total requests = " + count_text(rf.ok) + " / " + count_text(rf.total) +
                                " over " + std::to_string(rf.buckets) + " buckets (" + std::to_string(rf.left_out) +

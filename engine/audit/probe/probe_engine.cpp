@@ -6,6 +6,11 @@ namespace slaudit::probe {
 
 namespace {
 constexpr uint32_t kRatioBit = 0x8000'0000u;
+constexpr uint32_t kMixedBit = 0x4000'0000u;
+constexpr uint32_t kUsedMask = kMixedBit - 1;
+constexpr const char* kConflicting =
+    "duplicate: same target and time as another row with other values; none of them is used";
+constexpr const char* kMixed = "ratio and count samples in one bucket of a target; none of its rows is used";
 constexpr int32_t kUnresolved = -2;
 constexpr int32_t kNotMember = -1;
 }  // namespace
@@ -65,6 +70,7 @@ ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<P
   slot_samples_.assign(static_cast<size_t>(window_), 0);
   seen_.resize(static_cast<size_t>(window_));
   tallies_.assign(static_cast<size_t>(bucket_count()), BucketTally{});
+  part_gaps_.assign(parts_.size(), 0);
   for (size_t v = 0; v < 3; ++v) {
     run_targets_[v].assign(static_cast<size_t>(bucket_count()), 0);
     runs_[v].resize(member_names_.size());
@@ -153,51 +159,107 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
     cached_to_ = std::min(cached_start_ + rule_.bucket, parts_[part_of(g)].to);
     cached_slot_ = static_cast<size_t>(g % window_);
   }
-  if (g < lo_) return note(s, counts_.late, "late: its bucket was finished (more than the lateness behind the latest sample)");
-  if (finished_) return note(s, counts_.late, "late: the audit was finished");
-  if (s.total == 0 || s.ok > s.total) return note(s, counts_.unusable, "ok is more than total, or total is 0");
+  const auto gap = [&](uint64_t& counter, const char* reason) {
+    ++part_gaps_[part_of(g)];
+    note(s, counter, reason);
+  };
+  if (g < lo_) return gap(counts_.late, "late: its bucket was finished (more than the lateness behind the latest sample)");
+  if (finished_) return gap(counts_.late, "late: the audit was finished");
+  if (s.total == 0 || s.ok > s.total) return gap(counts_.unusable, "ok is more than total, or total is 0");
   const bool ratio = s.kind == SampleKind::Ratio;
   uint64_t value = s.ok, weight = s.total;
   if (ratio) {
     if (rule_.method != model::ProbeMethod::BadBuckets)
-      return note(s, counts_.unusable, "a ratio sample carries no request counts; the clause measures requests");
+      return gap(counts_.unusable, "a ratio sample carries no request counts; the clause measures requests");
     const unsigned __int128 scaled = static_cast<unsigned __int128>(s.ok) * kRatioScale;
-    if (scaled % s.total != 0) return note(s, counts_.unusable, "a ratio not exact at 12 decimal places");
+    if (scaled % s.total != 0) return gap(counts_.unusable, "a ratio not exact at 12 decimal places");
     value = static_cast<uint64_t>(scaled / s.total);
     weight = 1;
   }
   if (g - lo_ >= window_) finish_until(g - window_ + 1);
-  const size_t slot = cached_slot_;
-  Cell& c = ring_[slot][static_cast<size_t>(m)];
-  if (c.first >= 0) {
-    if (((c.samples & kRatioBit) != 0) != ratio)
-      return note(s, counts_.unusable, "ratio and count samples mixed in one bucket of a target");
+  add_to_cell(s, ring_[cached_slot_][static_cast<size_t>(m)], cached_slot_, offset, value, weight);
+}
+
+// One row into its target's bucket, by rules that give the same cell for any
+// order of the rows (see the header).
+void ProbeClauseEngine::add_to_cell(const ProbeSample& s, Cell& c, size_t slot, int32_t offset, uint64_t value,
+                                    uint64_t weight) {
+  const bool ratio = s.kind == SampleKind::Ratio;
+  ++slot_samples_[slot];
+  ++c.rows;
+  if (c.samples & kMixedBit) {
+    ++part_gaps_[part_of(cached_g_)];
+    return note(s, counts_.unusable, kMixed);
+  }
+  if (c.first < 0) {
+    c.first = offset;
+    if (ratio) c.samples |= kRatioBit;
+  } else {
+    if (((c.samples & kRatioBit) != 0) != ratio) return make_mixed(s, c, slot);
     auto& history = seen_[slot];
-    if (c.history < 0) {  // the second sample: start the chain with the first
+    if (c.history < 0) {  // the second row: start the chain with the first
       c.history = static_cast<int32_t>(history.size());
       history.push_back({c.first, -1, c.ok, c.total});
     }
     if (offset <= c.last) {  // out of order or repeated: look for the same time
       for (int32_t i = c.history; i >= 0; i = history[static_cast<size_t>(i)].next) {
-        const Seen& e = history[static_cast<size_t>(i)];
-        if (e.offset != offset) continue;
-        if (e.ok == value && e.total == weight)
-          return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
-        return note(s, counts_.duplicate_conflicting, "duplicate: same target and time as an earlier row with other values; the first row wins");
+        Seen& e = history[static_cast<size_t>(i)];
+        if (e.offset == offset) return add_repeat(s, c, e, slot);
       }
     }
     history.push_back({offset, c.history, value, weight});
     c.history = static_cast<int32_t>(history.size() - 1);
-  } else {
-    c.first = offset;
-    if (ratio) c.samples |= kRatioBit;
   }
   c.last = std::max(c.last, offset);
   c.ok += value;
   c.total += weight;
   ++c.samples;
-  ++slot_samples_[slot];
   ++counts_.used;
+}
+
+// A row at a timestamp the cell has seen: an identical repeat, or a conflict
+// that takes the timestamp's sample out of the cell.
+void ProbeClauseEngine::add_repeat(const ProbeSample& s, Cell& c, Seen& e, size_t) {
+  const uint64_t value = s.kind == SampleKind::Ratio ? static_cast<uint64_t>(
+                                                           static_cast<unsigned __int128>(s.ok) * kRatioScale / s.total)
+                                                     : s.ok;
+  const uint64_t weight = s.kind == SampleKind::Ratio ? 1 : s.total;
+  ++e.rows;
+  if (e.conflicting) {
+    ++part_gaps_[part_of(cached_g_)];
+    return note(s, counts_.duplicate_conflicting, kConflicting);
+  }
+  if (e.ok == value && e.total == weight)
+    return note(s, counts_.duplicate_identical, "duplicate: same target, time and values as an earlier row; ignored");
+  // The rows so far at this time were one sample used and the rest identical repeats.
+  e.conflicting = true;
+  c.ok -= e.ok;
+  c.total -= e.total;
+  --c.samples;
+  --counts_.used;
+  counts_.duplicate_identical -= e.rows - 2;
+  counts_.duplicate_conflicting += e.rows - 1;
+  part_gaps_[part_of(cached_g_)] += e.rows;  // every row at this time is now unused
+  note(s, counts_.duplicate_conflicting, kConflicting);
+}
+
+// Ratio and count rows in one cell: none of its rows is used, whatever came first.
+void ProbeClauseEngine::make_mixed(const ProbeSample& s, Cell& c, size_t slot) {
+  // Undo what the cell's rows counted: used samples, identical and conflicting repeats.
+  uint64_t identical = 0, conflicting = 0;
+  for (int32_t i = c.history; i >= 0; i = seen_[slot][static_cast<size_t>(i)].next) {
+    const Seen& e = seen_[slot][static_cast<size_t>(i)];
+    if (e.conflicting) conflicting += e.rows;
+    else identical += e.rows - 1;
+  }
+  counts_.used -= c.samples & kUsedMask;
+  counts_.duplicate_identical -= identical;
+  counts_.duplicate_conflicting -= conflicting;
+  counts_.unusable += c.rows - 1;  // this row is counted by note()
+  part_gaps_[part_of(cached_g_)] += c.rows - conflicting;  // conflicting rows were gaps already
+  c.samples = kMixedBit;
+  c.ok = c.total = 0;
+  note(s, counts_.unusable, kMixed);
 }
 
 bool ProbeClauseEngine::cell_bad(const Cell& c) const {
@@ -261,7 +323,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
   for (size_t v = 0; v < 3; ++v) runs_clear_[v] = false;
   for (uint32_t m = 0; m < cells.size(); ++m) {
     Cell& c = cells[m];
-    const bool present = c.first >= 0;
+    const bool present = (c.samples & kUsedMask) > 0 && !(c.samples & kMixedBit);
     bool bad = false;
     if (present) {
       ++t.present;

@@ -5,15 +5,20 @@
 // midnight in the contract's zone, so whole-hour DST shifts keep minute and
 // 5-minute buckets on the wall clock), and finishes buckets as time passes.
 //
-// Memory: a window of `lateness / bucket + 1` open buckets per target (32 bytes
+// Memory: a window of `lateness / bucket + 1` open buckets per target (40 bytes
 // a cell) plus a few counters per bucket of the audited range; it does not grow
 // with rows. A sample whose bucket is already finished (more than the lateness
 // behind the latest sample seen) is late: counted, its first lines kept, not
-// used. Within the window, row order does not matter and the result is exact.
+// used. Within the window, row order does not matter and the result is exact;
+// a batch audit that meets a late sample reads its inputs again in time order
+// (jobs/probe_inputs.cpp), so its figures never depend on row order.
 //
-// Duplicates (the same target and timestamp twice): an identical repeat is
-// ignored; a conflicting one is not used (the first row read wins). Both are
-// counted and their first lines kept.
+// Every rule here gives the same result for any order of the samples:
+// duplicates (the same target and timestamp twice): when all the rows of one
+// target and timestamp carry the same values, one is used and the others are
+// identical duplicates; when any two differ, none is used and all are
+// conflicting. A target's bucket with both ratio and count samples is
+// unusable as a whole: none of its rows is used.
 //
 // After finish(), per bucket of the audited range: how many targets had data,
 // how many of those were bad, the summed request counts, and for the
@@ -115,23 +120,29 @@ class ProbeClauseEngine final : public ProbeSink {
   // "averaged": per bucket, targets in a bad run of at least the minimum, per missing-data rule.
   const std::vector<uint32_t>& run_targets(model::MissingData m) const { return run_targets_[missing_index(m)]; }
   const ProbeClauseCounts& counts() const { return counts_; }
+  // Samples of part k that were late, conflicting or unusable: the part's
+  // evidence is incomplete when this is not 0.
+  uint64_t part_gaps(size_t k) const { return part_gaps_[k]; }
   int64_t window_buckets() const { return window_; }
 
  private:
   struct Cell {
     uint64_t ok = 0;      // Counts: summed ok; Ratio: summed numerators over kRatioScale
     uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
-    int32_t first = -1;   // offset in seconds of the first sample in its bucket; -1: empty
-    uint32_t samples = 0; // high bit set: Ratio cell
+    int32_t first = -1;   // offset in seconds of the first row in its bucket; -1: no row yet
+    uint32_t samples = 0; // samples used; kRatioBit: a Ratio cell; kMixedBit: both kinds, nothing used
     int32_t last = -1;    // the latest offset seen: a later one cannot be a duplicate
-    int32_t history = -1; // 2+ samples: head of the cell's chain in its slot's history
+    int32_t history = -1; // 2+ rows: head of the cell's chain in its slot's history
+    uint32_t rows = 0;    // rows offered to the cell, whatever became of them
   };
-  // Every sample of a cell with two or more, chained per cell in one flat vector
-  // per slot (no allocation per cell), for the duplicate check of rows out of order.
+  // Every timestamp of a cell with two or more rows, chained per cell in one
+  // flat vector per slot (no allocation per cell), for the duplicate rule.
   struct Seen {
     int32_t offset;
     int32_t next;  // -1: end of the chain
     uint64_t ok, total;
+    uint32_t rows = 1;        // rows at this timestamp
+    bool conflicting = false; // they differ: none of them is used
   };
   struct TargetRun {
     int64_t last = -1;            // last bucket that extended the run
@@ -144,6 +155,9 @@ class ProbeClauseEngine final : public ProbeSink {
   void finish_until(int64_t g);  // finishes buckets [lo_, g)
   void finish_bucket(int64_t g);
   void note(const ProbeSample& s, uint64_t& counter, const char* reason);
+  void add_to_cell(const ProbeSample& s, Cell& c, size_t slot, int32_t offset, uint64_t value, uint64_t weight);
+  void add_repeat(const ProbeSample& s, Cell& c, Seen& e, size_t slot);
+  void make_mixed(const ProbeSample& s, Cell& c, size_t slot);
   bool cell_bad(const Cell& c) const;
   void extend_run(size_t variant, uint32_t member, int64_t g, bool bad, bool skip);
   void clear_runs(size_t variant);
@@ -177,6 +191,7 @@ class ProbeClauseEngine final : public ProbeSink {
   std::array<std::vector<uint32_t>, 3> run_targets_;
   std::array<std::vector<TargetRun>, 3> runs_;  // [missing rule][member]
   ProbeClauseCounts counts_;
+  std::vector<uint64_t> part_gaps_;  // [part]
   uint64_t late_kept_ = 0, outside_kept_ = 0, target_kept_ = 0, dup_kept_ = 0, unusable_kept_ = 0;
   bool finished_ = false;
 };

@@ -145,6 +145,8 @@ RateFigures rate_figures(const ProbeClauseEngine& e, size_t part, MissingData mi
   }
   if (e.rule().method == model::ProbeMethod::Requests) {
     if (f.total > 0) f.availability = audit::Rational(f.ok) / f.total;
+    // Not a single request: missing data counted as down makes the period a miss.
+    else if (missing == MissingData::Down && f.buckets > 0) f.availability = audit::Rational(0);
   } else if (f.buckets > 0) {
     f.availability = 1 - f.error_rate_sum / f.buckets;
   }

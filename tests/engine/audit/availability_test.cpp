@@ -54,7 +54,7 @@ TEST_CASE("a tier boundary hit exactly lands on the met side", "[audit]") {
   CHECK(q.tier->credit.value == Decimal(10, 0));
   CHECK(q.credit_minor == 12000000);
   CHECK(q.owed_minor == 12000000);
-  CHECK(missed->report().breached);
+  CHECK(missed->report().breached());
 }
 
 TEST_CASE("overlapping incidents are never double-counted", "[audit]") {

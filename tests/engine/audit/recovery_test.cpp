@@ -54,7 +54,7 @@ TEST_CASE("recovery: time to recover, breaches, credits, stats and uncovered fau
   CHECK(r.uncovered[0].fault == "optical_module");
   CHECK(r.uncovered[0].max == Seconds{2 * 3600});
   CHECK(r.uncovered_incidents == std::vector<std::string>{"o1"});
-  CHECK(fx->report().breached);
+  CHECK(fx->report().breached());
 }
 
 TEST_CASE("recovery: a missing detected time starts the clock at the start, flagged", "[audit][recovery]") {

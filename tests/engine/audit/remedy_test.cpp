@@ -247,7 +247,7 @@ TEST_CASE("the verdict: a target missed or a credit earned is a breach, with or 
   for (const Case& c : cases) {
     INFO(c.what);
     auto fx = run_audit_text(contract(c.clause), c.incidents, "2026-11", {{"", "", {2027, 1, 15}}});
-    CHECK(fx->report().breached == c.breached);
+    CHECK(fx->report().breached() == c.breached);
     const auto& p = fx->period("s", "2026-11");
     const bool noted = std::find(p.notes.begin(), p.notes.end(),
                                  "the clause states no target: a credit is earned, so the audit counts the period as "

@@ -82,7 +82,7 @@ TEST_CASE("report markdown: nothing owed says so", "[report]") {
   report.recovery.clear();
   report.rejected.clear();
   report.total_owed_minor = 0;
-  report.breached = false;
+  report.verdict = audit::Verdict::Met;
   const std::string md = report::render_markdown(report, test::sample_contract(), source);
   CHECK(has(md, "## Basis\n\nNo credit is owed for the periods audited.\n"));
   CHECK(has(md, "No record of the inputs was rejected.\n"));

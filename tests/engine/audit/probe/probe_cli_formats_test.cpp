@@ -88,8 +88,9 @@ TEST_CASE("probe cli: Prometheus query_range JSON with NaN and stale markers", "
   const Scratch scratch;
   const Run text = scratch.run("contract.sla --probes q.json --period 2026-11");
   INFO(text.out << text.err);
-  // 120 s down of 2,592,000: 1 - 1/21600 = 99.99537...%, met; the rejected +Inf makes a warning, exit 0.
-  CHECK(text.exit == 0);
+  // 120 s down of 2,592,000: 1 - 1/21600 = 99.99537...%, met; but the rejected +Inf is evidence that
+  // could not be used, so the result is "no breach found, evidence incomplete": exit 4.
+  CHECK(text.exit == 4);
   CHECK(has(text.out, "99.9953%~"));
   // 8 values read: p1's 7 and p9's 1. p1: 0, 0.5, 0.2 and 1 used (4), NaN twice missing (2),
   // +Inf rejected (1); p9: its 1 used by the reader (the clause then finds it is not a target).
@@ -123,8 +124,8 @@ TEST_CASE("probe cli: gzip'd CSV from a file and from standard input", "[probe]"
   const Scratch scratch;
   const Run text = scratch.run("contract.sla --probes probes.csv.gz --period 2026-11");
   INFO(text.out << text.err);
-  // As the plain CSV: 120 s down, 99.9953%~, 7 rows read, 6 used, line 6 rejected.
-  CHECK(text.exit == 0);
+  // As the plain CSV: 120 s down, 99.9953%~, 7 rows read, 6 used, line 6 rejected (so exit 4, incomplete).
+  CHECK(text.exit == 4);
   CHECK(has(text.out, "99.9953%~"));
   CHECK(has(text.out, "  probes.csv.gz: read 7, used 6, rejected 1\n"));
   CHECK(has(text.out, "  probes.csv.gz:6: bad timestamp"));

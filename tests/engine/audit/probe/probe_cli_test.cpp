@@ -84,8 +84,10 @@ TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
   const Scratch scratch;
   const Run text = scratch.run("contract.sla --probes probes.csv --period 2026-11");
   INFO(text.err);
-  // 120 s down of 2,592,000: availability 1 - 1/21600 = 99.99537...% (shown truncated), met: exit 0.
-  CHECK(text.exit == 0);
+  // 120 s down of 2,592,000: availability 1 - 1/21600 = 99.99537...% (shown truncated), met; line 6 is
+  // rejected, so the evidence is incomplete: exit 4, and the report says so.
+  CHECK(text.exit == 4);
+  CHECK(has(text.out, "Evidence incomplete: 1 probe row(s) rejected (listed under Records)\n"));
   CHECK(has(text.out, "99.9953%~"));
   CHECK(has(text.out, "  probes.csv: read 8, used 7, rejected 1\n"));
   CHECK(has(text.out, "  probes.csv:6: "));

@@ -2,6 +2,8 @@
 // unsorted and late rows, the memory window. Every figure is worked beside it.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/audit/probe/probe_outcome.h"
 #include "base/time/period.h"
@@ -116,26 +118,67 @@ TEST_CASE("probe: a 7-minute bucket leaves a clipped last bucket", "[probe]") {
 TEST_CASE("probe: duplicates, unsorted rows and sums per bucket", "[probe]") {
   ProbeTargets targets;
   ProbeClauseEngine e(below95(), one_part(10), targets, {"a"});
-  // Unsorted rows; minute 3 gets two samples at different seconds: 10/10 + 8/10 = 18/20 = 0.9 < 0.95 bad.
+  // Unsorted rows; minute 3 gets samples at two seconds, :10 and :40.
   e.add(sample(0, minute(5), 10, 10, 2));
   e.add(sample(0, minute(3, 10), 10, 10, 3));
   e.add(sample(0, minute(1), 10, 10, 4));
   e.add(sample(0, minute(3, 40), 8, 10, 5));
   e.add(sample(0, minute(3, 40), 8, 10, 6));  // identical repeat of line 5: ignored
-  e.add(sample(0, minute(3, 10), 0, 10, 7));  // conflicts with line 3: the first row wins
+  e.add(sample(0, minute(3, 10), 0, 10, 7));  // conflicts with line 3: neither is used
   e.add(sample(0, minute(5), 10, 10, 8));     // identical repeat of a single-sample bucket
   e.finish();
   const auto& c = e.counts();
   CHECK(c.seen == 7);
-  CHECK(c.used == 4);
-  CHECK(c.duplicate_identical == 2);
-  CHECK(c.duplicate_conflicting == 1);
-  CHECK(e.tallies()[3].ok == 18);
-  CHECK(e.tallies()[3].total == 20);
+  CHECK(c.used == 3);                   // lines 2, 4, 5
+  CHECK(c.duplicate_identical == 2);    // lines 6, 8
+  CHECK(c.duplicate_conflicting == 2);  // lines 3 and 7, both
+  // Minute 3 keeps only line 5: 8/10 = 0.8 < 0.95, bad.
+  CHECK(e.tallies()[3].ok == 8);
+  CHECK(e.tallies()[3].total == 10);
   CHECK(e.tallies()[3].bad == 1);
   CHECK(e.tallies()[5].bad == 0);
   REQUIRE(c.examples.size() == 3);
   CHECK(c.examples[1].record == 7);  // kept in the order met: lines 6, 7, 8
+}
+
+TEST_CASE("probe: duplicates and mixed kinds give the same cell in every order of the rows", "[probe]") {
+  // One target, minute 0 and minute 1. Every permutation of the rows must give
+  // the same tallies and the same accounting.
+  const auto ratio = [](Instant at, uint64_t ok, uint64_t total, uint64_t line) {
+    ProbeSample s = sample(0, at, ok, total, line);
+    s.kind = SampleKind::Ratio;
+    return s;
+  };
+  const std::vector<ProbeSample> rows = {
+      sample(0, minute(0, 5), 10, 10, 1),  // minute 0 :05, three rows: two identical, one other
+      sample(0, minute(0, 5), 10, 10, 2),
+      sample(0, minute(0, 5), 9, 10, 3),   //   -> all three conflicting, none used
+      sample(0, minute(0, 30), 7, 10, 4),  // minute 0 :30 alone: used, 7/10 < 0.95, bad
+      sample(0, minute(1, 0), 10, 10, 5),  // minute 1: counts and a ratio -> all unusable
+      ratio(minute(1, 20), 1, 2, 6),
+  };
+  std::vector<size_t> order(rows.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  size_t permutations = 0;
+  do {
+    ProbeTargets targets;
+    ProbeClauseEngine e(below95(), one_part(2), targets, {"a"});
+    for (size_t i : order) e.add(rows[i]);
+    e.finish();
+    const auto& c = e.counts();
+    INFO("permutation " << permutations);
+    CHECK(c.used == 1);                   // line 4
+    CHECK(c.duplicate_identical == 0);
+    CHECK(c.duplicate_conflicting == 3);  // lines 1, 2, 3
+    CHECK(c.unusable == 2);               // lines 5, 6
+    CHECK(e.tallies()[0].present == 1);
+    CHECK(e.tallies()[0].ok == 7);
+    CHECK(e.tallies()[0].bad == 1);
+    CHECK(e.tallies()[1].present == 0);   // nothing usable: missing
+    CHECK(e.part_gaps(0) == 5);           // every row but line 4
+    ++permutations;
+  } while (std::next_permutation(order.begin(), order.end()));
+  CHECK(permutations == 720);
 }
 
 TEST_CASE("probe: a row later than the window is counted late, not used", "[probe]") {
@@ -171,10 +214,9 @@ TEST_CASE("probe: ratio samples are averaged one weight per sample", "[probe]") 
   s.ok = 1;
   s.total = 3;                // 1/3 is not exact at 12 places: not used
   e.add(s);
-  e.add(sample(0, minute(0, 45), 1, 1));  // a count in a ratio bucket: not used
   e.finish();
   CHECK(e.counts().used == 2);
-  CHECK(e.counts().unusable == 2);
+  CHECK(e.counts().unusable == 1);
   CHECK(e.tallies()[0].bad == 1);
   CHECK(e.tallies()[0].total == 0);  // ratios carry no request counts
 }
