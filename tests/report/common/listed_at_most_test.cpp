@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "report/common/names.h"
 #include "report/html/render_html.h"
