@@ -63,6 +63,12 @@ constexpr const char* kFooter =
     "  Figures never depend on the order of rows or series: inputs out of time order are read again,\n"
     "  sorted on disk. With --live, buckets are finished once the input is --lateness past them and a\n"
     "  later sample is lost: counted late, and its period's evidence is incomplete (exit 4).\n"
+    "Prometheus: --prometheus URL reads, instead of --probes, the per-target, per-bucket figures that the rules of\n"
+    "  `slaudit prometheus-rules CONTRACT` make Prometheus (Thanos, Mimir) record; the figures are those of the raw\n"
+    "  samples. Credentials only from files (--bearer-token-file, --basic-auth-file); TLS is verified (--ca-file).\n"
+    "  Each clause and period is an input with the SHA-256 of its responses; --save-fetched DIR keeps them and\n"
+    "  --prometheus-replay DIR audits from them offline. Server warnings (partial data), buckets the rules never\n"
+    "  recorded and NaN figures make the period's evidence incomplete (exit 4 unless an SLA is breached).\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
     "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
     "Examples:\n"
@@ -72,6 +78,8 @@ constexpr const char* kFooter =
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --format html > report.html\n"
     "  slaudit audit contract.sla --probes probes.csv --incidents maintenance.jsonl --period 2026-11\n"
+    "  slaudit audit contract.sla --prometheus http://localhost:9090 --period 2026-11 --save-fetched fetched/\n"
+    "  slaudit audit contract.sla --prometheus-replay fetched/ --period 2026-11\n"
     "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
     "  page (no network, no script) with the summary, the credits and their clauses, an SVG timeline of each\n"
     "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
@@ -102,6 +110,26 @@ Command add_audit(CLI::App& app) {
                 "The probe inputs are a live stream: a sample later than --lateness is lost and its period's "
                 "evidence is incomplete (by default inputs are a batch, read again in time order when needed)");
   cmd->add_option("--target-label", j.target_label, "Prometheus inputs: the label whose value names a series' target (default instance)");
+  auto* prom = cmd->add_option("--prometheus", j.prometheus.url,
+                               "Read the probe clauses' recorded bucket figures from this Prometheus (Thanos, Mimir) "
+                               "URL; rules from `slaudit prometheus-rules`");
+  auto* replay = cmd->add_option("--prometheus-replay", j.prometheus.replay_dir,
+                                 "Read the responses saved by --save-fetched in this folder instead of the server");
+  prom->excludes(replay);
+  cmd->add_option("--save-fetched", j.prometheus.save_dir, "Keep every Prometheus response in this (new or empty) folder")
+      ->needs(prom);
+  cmd->add_option("--bearer-token-file", j.prometheus.bearer_token_file, "Prometheus: a file whose first line is the bearer token")
+      ->needs(prom);
+  cmd->add_option("--basic-auth-file", j.prometheus.basic_auth_file, "Prometheus: a file whose first line is USER:PASSWORD")
+      ->needs(prom);
+  cmd->add_option("--ca-file", j.prometheus.ca_file, "Prometheus: PEM certificates to verify the server with")->needs(prom);
+  cmd->add_flag("--insecure-skip-verify", j.prometheus.insecure_skip_verify,
+                "Prometheus: do not verify the server's TLS certificate (the report says so)")
+      ->needs(prom);
+  cmd->add_option("--http-timeout", j.prometheus.timeout, "Prometheus: time allowed for one request (default 2m)");
+  cmd->add_option("--http-retries", j.prometheus.retries,
+                  "Prometheus: retries after a failed connection, timeout, 429 or 5xx (default 2)")
+      ->check(CLI::Range(0, 10));
   cmd->add_flag("--quiet", o->quiet, "No progress on standard error");
   cmd->add_option("--incidents-format", j.incidents_format, "Format of the incident log, when its extension does not say")
       ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));

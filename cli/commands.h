@@ -17,5 +17,6 @@ Command add_ast(CLI::App& app);
 Command add_audit(CLI::App& app);
 Command add_rules(CLI::App& app);
 Command add_claims(CLI::App& app);
+Command add_prometheus_rules(CLI::App& app);
 
 }  // namespace slaudit::cli

@@ -109,14 +109,25 @@ std::string coarse_step(const audit::AuditRequest& request, const ProbeRun& run,
   return "";
 }
 
+bool from_prometheus(const AuditJobOptions& o) { return !o.prometheus.url.empty() || !o.prometheus.replay_dir.empty(); }
+
 bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRun& run, Inputs& inputs,
-                 Messages& messages, ProbeOptions& probe_options) {
+                 Messages& messages, ProbeOptions& probe_options, PrometheusRun& prometheus) {
   probe_options = ProbeOptions{};
   probe_options.files = o.probes;
   probe_options.targets_map = o.targets_map;
   probe_options.live = o.live;
   probe_options.target_label = o.target_label;
   probe_options.progress = o.progress;
+  if (from_prometheus(o)) {
+    if (!o.probes.empty()) {
+      messages.push_back("slaudit audit: --probes and --prometheus both measure the probe clauses; give one");
+      return false;
+    }
+    // The recorded figures arrive one bucket after another in time order: no lateness to allow.
+    probe_options.lateness = Seconds{0};
+    return read_prometheus_inputs(probe_options, o.prometheus, request, run, prometheus, inputs, messages);
+  }
   if (o.probes.empty()) return true;
   const auto lateness = parse_lateness(o.lateness);
   if (!lateness) {
@@ -201,7 +212,7 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
   for (const auto& a : report.probe_accounting) unused += a.late + a.duplicate_conflicting + a.unusable;
   if (rejected > 0 || unused > 0) {
     std::string line = std::string("slaudit: ") + (o.strict ? "error: " : "warning: ");
-    if (o.probes.empty()) {
+    if (o.probes.empty() && !from_prometheus(o)) {
       line += std::to_string(rejected) + " incident record(s) rejected; each is listed in the report";
     } else {
       line += std::to_string(rejected) + " record(s) rejected, " + std::to_string(unused) +
@@ -247,8 +258,8 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   const std::optional<audit::AuditRange> range = audit_range(o, contract, job.messages);
   if (!range) return job;
   request.range = *range;
-  if (o.incidents.empty() && o.probes.empty()) {
-    job.messages.push_back("slaudit audit: give --incidents, --probes, or both");
+  if (o.incidents.empty() && o.probes.empty() && !from_prometheus(o)) {
+    job.messages.push_back("slaudit audit: give --incidents, --probes (or --prometheus), or both");
     return job;
   }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
@@ -259,7 +270,10 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   request.incidents = std::move(log->incidents);
   ProbeOptions probe_options;
   ProbeRun probe_run;
-  if (!read_probes(o, request, probe_run, inputs, job.messages, probe_options)) return job;
+  PrometheusRun prometheus_run;
+  if (!read_probes(o, request, probe_run, inputs, job.messages, probe_options, prometheus_run)) return job;
+  job.prometheus_bytes = prometheus_run.bytes;
+  job.prometheus_requests = prometheus_run.requests;
   request.record_findings = o.record_findings;
   request.record_timeline = o.record_timeline;
   RowOrigins origins;
@@ -278,6 +292,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
   account_probe_files(probe_options, probe_run, report);
   note_evidence_gaps(*log, probe_run, contract, report);
+  account_prometheus(contract, prometheus_run, report);
   warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
   warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
   if (report.periods.empty() && report.recovery.empty())

@@ -14,6 +14,7 @@
 
 #include "engine/audit/audit.h"
 #include "jobs/messages.h"
+#include "jobs/prometheus_inputs.h"
 #include "language/compile/compile.h"
 
 namespace slaudit::jobs {
@@ -29,6 +30,7 @@ struct AuditJobOptions {
   std::string lateness = "3h";
   bool live = false;  // probe inputs are a live stream: samples later than the lateness are lost
   std::string target_label = "instance";
+  PrometheusOptions prometheus;  // url or replay_dir set: probe clauses read from recorded bucket figures
   bool strict = false;  // rejected records make the exit code kContractErrors
   // What the chosen output prints beyond the figures (the figures are the same
   // either way; per-incident detail is most of an audit's memory on large logs).
@@ -46,6 +48,8 @@ struct AuditJob {
   // The incidents, freed on another thread while the report is rendered;
   // joined when the job is destroyed.
   std::jthread releasing;
+  uint64_t prometheus_bytes = 0;  // fetched from Prometheus (or read from a replay)
+  size_t prometheus_requests = 0;
 
   const model::Contract& contract() const { return *compiled->contract; }
 };

@@ -206,6 +206,15 @@ std::string read_sorted(const ProbeOptions& o, const probe::TargetMap* map, prob
 
 }  // namespace
 
+bool build_probe_engines(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run,
+                         std::vector<probe::ProbeClauseEngine*>& live, Messages& messages) {
+  bool map_ok = true;
+  const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);
+  if (!map_ok) return false;
+  live = build_engines(o, map ? &*map : nullptr, request, run);
+  return true;
+}
+
 bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
   bool map_ok = true;
   const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);

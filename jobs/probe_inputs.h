@@ -46,6 +46,14 @@ struct ProbeRun {
   uint64_t sort_spilled_bytes = 0;
 };
 
+// One engine per availability clause measured from probes, over its periods in
+// the request's range (the clause's targets, plus those --targets maps to its
+// service), set in `run` and `request`; the engines get their samples next, in
+// time order or within the lateness. Returns false after adding a bad map's
+// error to `messages`.
+bool build_probe_engines(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run,
+                         std::vector<probe::ProbeClauseEngine*>& live, Messages& messages);
+
 // Errors (unreadable file, bad header, bad map) are added to `messages`; returns false then.
 bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run, Messages& messages);
 

@@ -41,7 +41,7 @@ std::string markdown_probes(const audit::AuditReport& report) {
     out += "Samples offered to " + md_escape(a.service) + ": " + n(a.seen) + "; used " + n(a.used) + ", outside the periods " +
            n(a.outside_period) + ", not a target of the clause " + n(a.not_a_target) + ", late " + n(a.late) +
            " (more than " + audit::duration_text(a.lateness) + " behind the latest sample), identical duplicates ignored " +
-           n(a.duplicate_identical) + ", conflicting duplicates not used (first row wins) " + n(a.duplicate_conflicting) +
+           n(a.duplicate_identical) + ", conflicting duplicates (none of them used) " + n(a.duplicate_conflicting) +
            ", unusable " + n(a.unusable) + ".\n\n";
     if (!a.examples.empty()) {
       out += "| File | Line | Why not used |\n| --- | ---: | --- |\n";

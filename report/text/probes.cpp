@@ -44,7 +44,7 @@ std::string accounting_lines(const audit::ProbeClauseAccounting& a) {
                     ": samples " + n(a.seen) + ", used " + n(a.used) + ", outside the periods " + n(a.outside_period) +
                     ", not a target of the clause " + n(a.not_a_target) + ", late (more than " +
                     audit::duration_text(a.lateness) + " behind) " + n(a.late) + ", duplicates ignored (identical) " +
-                    n(a.duplicate_identical) + ", duplicates not used (conflicting, first row wins) " +
+                    n(a.duplicate_identical) + ", duplicates conflicting (none of them used) " +
                     n(a.duplicate_conflicting) + ", unusable " + n(a.unusable) + "\n";
   for (const auto& x : a.examples) out += "    " + x.path + ":" + std::to_string(x.line) + ": " + x.reason + "\n";
   return out;

@@ -42,7 +42,7 @@ size_t count(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("incident generator: the same options give the same log; another seed another", "[generate]") {
+TEST_CASE("incident generator: the same options give the same log, another seed another", "[generate]") {
   CHECK(generate::generate_incident_log(november(7)) == generate::generate_incident_log(november(7)));
   CHECK(generate::generate_incident_log(november(7)) != generate::generate_incident_log(november(8)));
 }
@@ -93,7 +93,7 @@ TEST_CASE("incident generator: every line reads back as an incident, in start or
   CHECK(count(text, "\"id\":\"gen-000420\"") == 1);
 }
 
-TEST_CASE("incident generator: fault classes follow the Llama 3 mix; maintenance notice varies", "[generate]") {
+TEST_CASE("incident generator: fault classes follow the Llama 3 mix, maintenance notice varies", "[generate]") {
   int64_t total = 0;
   for (const generate::FaultShare& s : generate::llama3_fault_mix()) total += s.count;
   CHECK(total == 419);  // the report's unexpected interruptions

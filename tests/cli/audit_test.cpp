@@ -66,7 +66,7 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
   CHECK(has(run.err, "warning: 1 incident record(s) rejected"));
 }
 
-TEST_CASE("cli audit: no breach with a rejected record exits 4; --strict exits 1 and still reports",
+TEST_CASE("cli audit: no breach with a rejected record exits 4, --strict exits 1 and still reports",
           "[report][cli]") {
   const Scratch scratch;
   // October has no incident, but one record of the log was rejected: nothing shows a breach, yet the

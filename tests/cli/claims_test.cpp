@@ -129,7 +129,7 @@ TEST_CASE("cli claims: the text report aligns Chinese claims and lists the readi
   CHECK(has(md.out, "| single cluster | REFUTED | largest cluster bj-gpu-01 has 4,096 gpus, not \\>= 10000 |"));
 }
 
-TEST_CASE("cli claims: exit 0 when every claim is verified; UNVERIFIABLE fails unless allowed", "[claims][cli]") {
+TEST_CASE("cli claims: exit 0 when every claim is verified, UNVERIFIABLE fails unless allowed", "[claims][cli]") {
   const Scratch scratch;
   scratch.write("good.sla", kGood);
   scratch.write("inv.json", kInventory);
@@ -148,7 +148,7 @@ TEST_CASE("cli claims: exit 0 when every claim is verified; UNVERIFIABLE fails u
   CHECK(scratch.run(kExample + " --allow-unverifiable").exit == 3);
 }
 
-TEST_CASE("cli claims: rejected measurements are listed; --strict exits 1", "[claims][cli]") {
+TEST_CASE("cli claims: rejected measurements are listed, --strict exits 1", "[claims][cli]") {
   const Scratch scratch;
   scratch.write("good.sla", kGood);
   scratch.write("inv.json", kInventory);

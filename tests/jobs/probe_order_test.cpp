@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -207,4 +208,34 @@ TEST_CASE("probe order: a Prometheus step coarser than the clause's bucket is re
   CHECK(run.exit == 2);
   CHECK(has(run.err, "coarse.json: series {instance=\"i1\"} was queried at a step of 300 s, coarser than the 60 s "
                      "buckets of availability api (contract.sla:4)"));
+}
+
+TEST_CASE("probe order: the S3 golden's probes shuffled give the golden's figures", "[probe][order]") {
+  // tests/golden/library/amazon_s3_standard: the same contract and probe file, rows in five orders.
+  const std::string root = SLAUDIT_SOURCE_DIR;
+  const std::string contract = root + "/contracts/library/amazon_s3_standard.sla";
+  std::ifstream file(root + "/contracts/library/amazon_s3_standard.probes.csv");
+  std::string header, line;
+  std::getline(file, header);
+  std::vector<std::string> rows;
+  while (std::getline(file, line)) rows.push_back(line);
+  REQUIRE(rows.size() >= 20);
+  const Scratch scratch;
+  const auto audit = [&](const std::string& probes) {
+    return scratch.run(SLAUDIT_CLI, "audit '" + contract + "' --probes " + probes + " --period 2026-11 --format json");
+  };
+  const Run golden_order = audit("'" + root + "/contracts/library/amazon_s3_standard.probes.csv'");
+  const nlohmann::json expected = figures(golden_order);
+  for (unsigned seed : {1u, 2u, 3u, 4u}) {
+    std::vector<std::string> order = rows;
+    if (seed == 4) std::reverse(order.begin(), order.end());
+    else std::shuffle(order.begin(), order.end(), std::mt19937(seed));
+    std::string text = header + "\n";
+    for (const std::string& r : order) text += r + "\n";
+    scratch.write("s3.csv", text);
+    INFO("seed " << seed);
+    const Run shuffled = audit("s3.csv");
+    CHECK(figures(shuffled) == expected);
+    CHECK(shuffled.exit == golden_order.exit);
+  }
 }

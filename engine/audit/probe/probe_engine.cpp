@@ -1,6 +1,7 @@
 #include "engine/audit/probe/probe_engine.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace slaudit::probe {
 
@@ -21,19 +22,39 @@ BadTest::BadTest(const model::ProbeRule& rule)
       numerator(static_cast<uint64_t>(rule.threshold.coefficient())),
       denominator(static_cast<uint64_t>(rule.threshold.denominator())) {}
 
+namespace {
+
+// a/b <=> c/d (b, d > 0) exactly, without multiplying: a bucket of ratio samples
+// sums numerators over 10^19, and its product with a threshold's denominator
+// could pass 128 bits. Compares the integer parts, then the remainders as
+// c/d's and a/b's reciprocals (continued fractions); at most ~190 steps.
+int compare_fractions(unsigned __int128 a, unsigned __int128 b, unsigned __int128 c, unsigned __int128 d) {
+  int sign = 1;
+  for (;;) {
+    const unsigned __int128 qa = a / b, qc = c / d;
+    if (qa != qc) return qa < qc ? -sign : sign;
+    a %= b;
+    c %= d;
+    if (a == 0 || c == 0) return a == c ? 0 : (a == 0 ? -sign : sign);
+    // a/b < c/d  <=>  b/a > d/c
+    std::tie(a, b, c, d) = std::make_tuple(b, a, d, c);
+    sign = -sign;
+  }
+}
+
+}  // namespace
+
 bool BadTest::operator()(unsigned __int128 ok, unsigned __int128 total) const {
-  using I = unsigned __int128;
   // The measured value as a fraction v/total: success ratio ok/total, error rate (total-ok)/total.
-  const I v = error_rate ? total - ok : ok;
-  const I lhs = v * I(denominator);
-  const I rhs = I(numerator) * total;
+  const unsigned __int128 v = error_rate ? total - ok : ok;
+  const int c = compare_fractions(v, total, numerator, denominator);
   switch (cmp) {
-    case model::Comparator::LessThan: return lhs < rhs;
-    case model::Comparator::AtMost: return lhs <= rhs;
-    case model::Comparator::GreaterThan: return lhs > rhs;
-    case model::Comparator::AtLeast: return lhs >= rhs;
+    case model::Comparator::LessThan: return c < 0;
+    case model::Comparator::AtMost: return c <= 0;
+    case model::Comparator::GreaterThan: return c > 0;
+    case model::Comparator::AtLeast: return c >= 0;
     case model::Comparator::Equal:
-    case model::Comparator::About: return lhs == rhs;
+    case model::Comparator::About: return c == 0;
   }
   return false;
 }
@@ -172,7 +193,7 @@ void ProbeClauseEngine::add(const ProbeSample& s) {
     if (rule_.method != model::ProbeMethod::BadBuckets)
       return gap(counts_.unusable, "a ratio sample carries no request counts; the clause measures requests");
     const unsigned __int128 scaled = static_cast<unsigned __int128>(s.ok) * kRatioScale;
-    if (scaled % s.total != 0) return gap(counts_.unusable, "a ratio not exact at 12 decimal places");
+    if (scaled % s.total != 0) return gap(counts_.unusable, "a ratio not exact at 19 decimal places");
     value = static_cast<uint64_t>(scaled / s.total);
     weight = 1;
   }
@@ -199,7 +220,7 @@ void ProbeClauseEngine::add_to_cell(const ProbeSample& s, Cell& c, size_t slot, 
     auto& history = seen_[slot];
     if (c.history < 0) {  // the second row: start the chain with the first
       c.history = static_cast<int32_t>(history.size());
-      history.push_back({c.first, -1, c.ok, c.total});
+      history.push_back({c.first, -1, static_cast<uint64_t>(c.ok), c.total});  // one sample: fits 64 bits
     }
     if (offset <= c.last) {  // out of order or repeated: look for the same time
       for (int32_t i = c.history; i >= 0; i = history[static_cast<size_t>(i)].next) {

@@ -127,7 +127,9 @@ class ProbeClauseEngine final : public ProbeSink {
 
  private:
   struct Cell {
-    uint64_t ok = 0;      // Counts: summed ok; Ratio: summed numerators over kRatioScale
+    // Counts: summed ok; Ratio: summed numerators over kRatioScale, each up to
+    // 10^19, so a bucket of many samples needs more than 64 bits.
+    unsigned __int128 ok = 0;
     uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
     int32_t first = -1;   // offset in seconds of the first row in its bucket; -1: no row yet
     uint32_t samples = 0; // samples used; kRatioBit: a Ratio cell; kMixedBit: both kinds, nothing used
@@ -196,8 +198,10 @@ class ProbeClauseEngine final : public ProbeSink {
   bool finished_ = false;
 };
 
-// Ratios are kept as numerators over 10^12: a Ratio sample must be exact there.
-inline constexpr uint64_t kRatioScale = 1'000'000'000'000ULL;
+// Ratios are kept as numerators over 10^19, the most decimal places a reader
+// accepts (10^19 < 2^64): every decimal ratio a reader gives is exact there,
+// avg_over_time's "0.9833333333333333" as much as "0.5".
+inline constexpr uint64_t kRatioScale = 10'000'000'000'000'000'000ULL;
 
 // Whether `ok` of `total` is bad under the rule, exactly: ok/total <cmp> threshold,
 // compared as ok * den <cmp> coef * total in 128 bits.

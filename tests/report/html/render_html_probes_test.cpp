@@ -88,7 +88,7 @@ TEST_CASE("report html: a probe clause's buckets, missing-data readings and samp
   CHECK_FALSE(has(html, "probes<1>"));
 }
 
-TEST_CASE("report html: a request-based probe clause shows its requests; no probes, no section", "[report][html][probe]") {
+TEST_CASE("report html: a request-based probe clause shows its requests, no probes, no section", "[report][html][probe]") {
   const SourceFile source = test::sample_contract_source();
   CHECK_FALSE(has(report::render_html(test::sample_report(source), test::sample_contract(), source), "id=\"probes\""));
 

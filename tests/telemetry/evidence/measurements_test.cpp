@@ -42,7 +42,7 @@ TEST_CASE("measurements: units convert exactly to bytes per second, seconds and 
   }
 }
 
-TEST_CASE("measurements: a value may be a JSON string; conditions are read", "[claims][evidence]") {
+TEST_CASE("measurements: a value may be a JSON string, conditions are read", "[claims][evidence]") {
   const auto log = read_measurements(
       record("\"metric\":\"storage_throughput\",\"value\":\"1.2\",\"unit\":\"TB/s\",\"condition\":\"under_load\"") + "\n" +
           record("\"metric\":\"storage_throughput\",\"value\":2,\"unit\":\"TB/s\",\"condition\":\"empty\","

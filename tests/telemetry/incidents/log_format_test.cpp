@@ -25,7 +25,7 @@ TEST_CASE("telemetry: the format follows the file extension", "[telemetry]") {
   CHECK_FALSE(log_format_from_name("xml"));
 }
 
-TEST_CASE("telemetry: an explicit format wins over the extension; no format is an error", "[telemetry]") {
+TEST_CASE("telemetry: an explicit format wins over the extension, no format is an error", "[telemetry]") {
   IncidentReadOptions options;
   const std::string csv = "id,service,start\nA,storage,2026-03-08T06:00:00Z\n";
   const IncidentLogResult unknown = read_incident_log(csv, "incidents.txt", options);

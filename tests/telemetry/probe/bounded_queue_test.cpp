@@ -10,7 +10,7 @@
 
 using slaudit::probe::BoundedQueue;
 
-TEST_CASE("bounded queue: items come out in order; after close the rest drain, then the end", "[probe-io]") {
+TEST_CASE("bounded queue: items come out in order, after close the rest drain, then the end", "[probe-io]") {
   BoundedQueue<int> q(3);
   CHECK(q.push(1));
   CHECK(q.push(2));

@@ -76,7 +76,7 @@ TEST_CASE("prometheus: several series, one target each, values read exactly", "[
   CHECK(r.accounting.used == 7);
 }
 
-TEST_CASE("prometheus: NaN and stale markers are missing data; Inf and out-of-range values are rejected", "[probe-io]") {
+TEST_CASE("prometheus: NaN and stale markers are missing data, Inf and out-of-range values are rejected", "[probe-io]") {
   struct Case {
     std::string value;  // the JSON text of the value element
     const char* outcome;  // "used", "missing" or the rejection reason's tail
@@ -140,7 +140,7 @@ TEST_CASE("prometheus: a rejection names its series and its index in the series"
   CHECK(r.accounting.first_rejections[0].reason == "series 2 up{instance=\"b\"} value 3: value +Inf is outside [0, 1]");
 }
 
-TEST_CASE("prometheus: the target label is configurable; without it the label set names the target", "[probe-io]") {
+TEST_CASE("prometheus: the target label is configurable, without it the label set names the target", "[probe-io]") {
   const std::string json = matrix(
       R"({"metric":{"__name__":"probe_success","instance":"h1","job":"bb","zone":"eu \"west\""},"values":[[60,"1"]]},
          {"metric":{"job":"bb","instance":"h2"},"values":[[60,"1"]]},
@@ -222,7 +222,7 @@ TEST_CASE("prometheus: anything but a successful matrix is an error for the whol
   }
 }
 
-TEST_CASE("prometheus: status after data still decides; the series wait for it", "[probe-io]") {
+TEST_CASE("prometheus: status after data still decides, the series wait for it", "[probe-io]") {
   const std::string data = R"("data":{"result":[{"values":[[60,"1"]],"metric":{"instance":"a"}}],"resultType":"matrix"})";
   SECTION("success last") {
     const Result r = read("{" + data + R"(,"status":"success"})");

@@ -125,30 +125,31 @@ TEST_CASE("probe cli: a small probe file audited end to end", "[probe]") {
   CHECK(has(markdown.out, "## Probe measurements"));
 }
 
-TEST_CASE("probe cli: neither incidents nor probes is a usage error; a bad target map names itself", "[probe]") {
+TEST_CASE("probe cli: neither incidents nor probes is a usage error, a bad target map names itself", "[probe]") {
   const Scratch scratch;
   const Run none = scratch.run("contract.sla --period 2026-11");
   CHECK(none.exit == 2);
-  CHECK(has(none.err, "give --incidents, --probes, or both"));
+  CHECK(has(none.err, "give --incidents, --probes (or --prometheus), or both"));
   scratch.write("map.json", "{\"p9\": {\"service\": \"nope\"}}");
   const Run map = scratch.run("contract.sla --probes probes.csv --targets map.json --period 2026-11");
   CHECK(map.exit == 2);
   CHECK(has(map.err, "map.json: target \"p9\": no service \"nope\" in the contract"));
 }
 
-TEST_CASE("probe cli: a target map adds targets; a row behind the lateness is counted late", "[probe]") {
+TEST_CASE("probe cli: a target map adds targets, with --live a row behind the lateness is counted late", "[probe]") {
   const Scratch scratch;
   scratch.write("map.json", "{\"p2\": {\"service\": \"api\", \"cluster\": \"c1\"}}");
   // p2 (mapped) bad at minutes 40 and 41: a run of 2, 120 s down. The p1 row at 00:05
-  // comes after the p2 row at 00:41: 36 min behind, more than --lateness 10m: late, not used
-  // (00:35 is 6 min behind: in time).
+  // comes after the p2 row at 00:41: 36 min behind, more than --lateness 10m: with --live
+  // it is late, not used (00:35 is 6 min behind: in time), and the evidence is incomplete.
   scratch.write("more.csv", "timestamp,target,success\n"
                             "2026-11-01T00:40:00Z,p2,0\n"
                             "2026-11-01T00:41:00Z,p2,0\n"
                             "2026-11-01T00:35:00Z,p1,1\n"
                             "2026-11-01T00:05:00Z,p1,0\n"
                             "2026-11-01T00:06:00Z,p3,0\n");
-  const Run run = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --format json");
+  const std::string args = "contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11";
+  const Run run = scratch.run(args + " --live --format json");
   INFO(run.err);
   const auto report = nlohmann::json::parse(run.out);
   const auto& acc = report["probe_accounting"][0];
@@ -158,8 +159,18 @@ TEST_CASE("probe cli: a target map adds targets; a row behind the lateness is co
   CHECK(acc["lateness_seconds"] == 600);
   CHECK(acc["examples"][0]["line"] == 5);
   CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
-  CHECK(run.exit == 0);
+  CHECK(report["evidence_complete"] == false);
+  CHECK(run.exit == 4);
   CHECK(has(run.err, "1 probe sample(s) late, conflicting or unusable"));
-  const Run strict = scratch.run("contract.sla --probes more.csv --targets map.json --lateness 10m --period 2026-11 --strict");
+  const Run strict = scratch.run(args + " --live --strict");
   CHECK(strict.exit == 1);
+
+  // As a batch (no --live) the file is read again in time order: nothing is late, the 00:05 row
+  // is used, and the evidence is complete.
+  const Run batch = scratch.run(args + " --format json");
+  INFO(batch.err);
+  const auto sorted = nlohmann::json::parse(batch.out);
+  CHECK(sorted["probe_accounting"][0]["late"] == 0);
+  CHECK(sorted["probe_accounting"][0]["used"] == 4);  // p2's two, p1's two
+  CHECK(sorted["evidence_complete"] == true);
 }

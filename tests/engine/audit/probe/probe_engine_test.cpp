@@ -70,6 +70,24 @@ TEST_CASE("probe: threshold boundaries hit exactly go to the comparator's side",
   }
 }
 
+TEST_CASE("probe: a bucket of many exact ratios is compared exactly, past 128-bit products", "[probe]") {
+  using model::Comparator;
+  using model::ProbeSignal;
+  using U = unsigned __int128;
+  const U scale = kRatioScale;  // 10^19
+  // 86,400 one-second ratios of a one-day bucket: the sum is up to 86,400 * 10^19 (~2^79), and a
+  // threshold of 18 decimals has a denominator of 10^18 (~2^60): their product (~2^139) would not fit.
+  const U n = 86'400;
+  const Decimal th(999'999'999'999'999'999, 18);  // 0.999999999999999999
+  const auto bad = [&](U sum) {
+    return bucket_is_bad(rule(ProbeSignal::SuccessRatio, Comparator::LessThan, th), sum, n * scale);
+  };
+  // Exactly the threshold: mean = 0.999999999999999999, so the sum is n * (10^19 - 10): not below it.
+  CHECK_FALSE(bad(n * (scale - 10)));
+  CHECK(bad(n * (scale - 10) - 1));  // one part in 10^19 less: below
+  CHECK_FALSE(bad(n * scale));       // every sample 1
+}
+
 TEST_CASE("probe: buckets align to the period start in New York across DST", "[probe]") {
   const TimeZone ny = test::zone("America/New_York");
   struct Row {
@@ -212,16 +230,28 @@ TEST_CASE("probe: ratio samples are averaged one weight per sample", "[probe]") 
   e.add(s);
   s.at = minute(1);
   s.ok = 1;
-  s.total = 3;                // 1/3 is not exact at 12 places: not used
+  s.total = 3;                // 1/3 has no exact decimal form of 19 places: not used
+  e.add(s);
+  // avg_over_time as Prometheus writes it: "0.9833333333333333" (16 places) is used, exactly;
+  // with "0.95" the mean (0.9833333333333333 + 0.95) / 2 = 0.96666666666666665 >= 0.95: good.
+  s.at = minute(2);
+  s.ok = 9'833'333'333'333'333;
+  s.total = 10'000'000'000'000'000;
+  e.add(s);
+  s.at = minute(2, 30);
+  s.ok = 95;
+  s.total = 100;
   e.add(s);
   e.finish();
-  CHECK(e.counts().used == 2);
+  CHECK(e.counts().used == 4);
   CHECK(e.counts().unusable == 1);
   CHECK(e.tallies()[0].bad == 1);
   CHECK(e.tallies()[0].total == 0);  // ratios carry no request counts
+  CHECK(e.tallies()[2].present == 1);
+  CHECK(e.tallies()[2].bad == 0);
 }
 
-TEST_CASE("probe: unlisted targets are not the clause's; listed ones without data are missing", "[probe]") {
+TEST_CASE("probe: unlisted targets are not the clause's, listed ones without data are missing", "[probe]") {
   ProbeTargets targets;
   ProbeClauseEngine e(below95(), one_part(2), targets, {"a", "b"});
   const TargetId other = targets.intern("other");
