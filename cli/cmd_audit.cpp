@@ -69,6 +69,8 @@ constexpr const char* kFooter =
     "  Each clause and period is an input with the SHA-256 of its responses; --save-fetched DIR keeps them and\n"
     "  --prometheus-replay DIR audits from them offline. Server warnings (partial data), buckets the rules never\n"
     "  recorded and NaN figures make the period's evidence incomplete (exit 4 unless an SLA is breached).\n"
+    "--ledger FILE: records the audit in one transaction (nothing when it fails: exit 2); read it back with\n"
+    "  `slaudit ledger history FILE`.\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
     "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
     "Examples:\n"
@@ -142,6 +144,9 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember(report::audit_format_names()));
   cmd->add_flag("--explain", o->explain, "Text report: every figure's derivation and clause, every incident's role");
   cmd->add_flag("--strict", j.strict, "Exit 1 when any incident record was rejected (the report is still printed)");
+  cmd->add_option("--ledger", j.ledger,
+                  "Record the audit in this ledger file (SQLite; created if absent): every period's figures, the "
+                  "inputs' digests; a re-audited period supersedes its earlier version (docs/ledger.md)");
   auto* claimed = cmd->add_option("--claimed", j.claimed, "The day a claim was filed, for every service and period");
   auto* claims = cmd->add_option("--claims", j.claims, "Claims filed: CSV service,period,filed");
   claimed->excludes(claims);

@@ -18,5 +18,6 @@ Command add_audit(CLI::App& app);
 Command add_rules(CLI::App& app);
 Command add_claims(CLI::App& app);
 Command add_prometheus_rules(CLI::App& app);
+Command add_ledger(CLI::App& app);
 
 }  // namespace slaudit::cli

@@ -26,10 +26,13 @@ int main(int argc, char** argv) {
       "  slaudit rules cluster-size-scope\n"
       "  slaudit claims contracts/examples/article_claims.sla --inventory ... --measurements ... --incidents ...\n"
       "  slaudit prometheus-rules contract.sla -o rules.yml; slaudit audit contract.sla --prometheus URL --period 2026-11\n"
-      "Exit codes: 0 ok, 1 contract or input errors, 2 usage or I/O errors, 3 SLA breached (audit) or a claim not verified (claims).");
+      "  slaudit audit contract.sla --incidents nov.jsonl --period 2026-11 --ledger audits.db; slaudit ledger history audits.db\n"
+      "Exit codes: 0 ok, 1 contract or input errors, 2 usage or I/O errors, 3 SLA breached (audit) or a claim not verified\n"
+      "  (claims), 4 nothing breached but the evidence incomplete (audit).");
   std::vector<slaudit::cli::Command> commands;
   for (auto add : {slaudit::cli::add_check, slaudit::cli::add_fmt, slaudit::cli::add_ast, slaudit::cli::add_audit,
-                   slaudit::cli::add_rules, slaudit::cli::add_claims, slaudit::cli::add_prometheus_rules})
+                   slaudit::cli::add_rules, slaudit::cli::add_claims, slaudit::cli::add_prometheus_rules,
+                   slaudit::cli::add_ledger})
     commands.push_back(add(app));
   try {
     app.parse(argc, argv);

@@ -1,10 +1,13 @@
 #include "jobs/audit_job.h"
 
+#include <ctime>
+
 #include "base/util/file_io.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/figures/figures.h"
 #include "jobs/inputs.h"
 #include "jobs/probe_inputs.h"
+#include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/incidents/incident_reader.h"
 
@@ -203,6 +206,32 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
   return contract_fault ? kContractErrors : kUsageOrIo;
 }
 
+// Now, UTC, to the second: when the ledger records the audit (metadata, never a figure).
+std::string utc_now_text() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// The audit into the ledger, in one transaction: when it cannot be written,
+// nothing of it is, and the exit code says so (2) though the report is printed.
+void record_in_ledger(const std::string& path, const audit::AuditReport& report, AuditJob& job) {
+  try {
+    ledger::Database db(path, ledger::Database::Mode::ReadWrite);
+    const ledger::Recorded recorded = ledger::record_audit(db, report, utc_now_text());
+    job.ledger_audit_id = recorded.audit_id;
+    job.messages.push_back("slaudit: recorded in " + path + " as audit " + std::to_string(recorded.audit_id) + " (" +
+                           std::to_string(recorded.periods) + " period(s), " + std::to_string(recorded.superseded) +
+                           " earlier version(s) superseded)");
+  } catch (const ledger::LedgerError& e) {
+    job.messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
+    job.exit_code = kUsageOrIo;
+  }
+}
+
 // Breached: 3. Nothing breached, but a period not assessed or evidence
 // incomplete: 4, never 0. With --strict, rejected records make it 1.
 int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Messages& messages) {
@@ -298,6 +327,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (report.periods.empty() && report.recovery.empty())
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
   job.exit_code = verdict_code(o, report, job.messages);
+  if (!o.ledger.empty()) record_in_ledger(o.ledger, report, job);
   job.report = std::move(result.report);
   return job;
 }

@@ -32,6 +32,7 @@ struct AuditJobOptions {
   std::string target_label = "instance";
   PrometheusOptions prometheus;  // url or replay_dir set: probe clauses read from recorded bucket figures
   bool strict = false;  // rejected records make the exit code kContractErrors
+  std::string ledger;   // record the audit in this ledger file (docs/ledger.md); "": none
   // What the chosen output prints beyond the figures (the figures are the same
   // either way; per-incident detail is most of an audit's memory on large logs).
   bool record_findings = true;
@@ -50,6 +51,7 @@ struct AuditJob {
   std::jthread releasing;
   uint64_t prometheus_bytes = 0;  // fetched from Prometheus (or read from a replay)
   size_t prometheus_requests = 0;
+  int64_t ledger_audit_id = 0;  // the audit's id in the ledger, when recorded
 
   const model::Contract& contract() const { return *compiled->contract; }
 };

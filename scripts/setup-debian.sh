@@ -10,6 +10,7 @@ packages=(
   libssl-dev                                          # SHA-256 digests of audit inputs
   zlib1g-dev                                          # gzip probe files (.gz), inflated as they stream
   libcurl4-openssl-dev                                # audit --prometheus: the Prometheus HTTP API
+  libsqlite3-dev                                      # the audit ledger (audit --ledger, slaudit ledger)
   prometheus                                          # prometheus + promtool 2.42: the rule and live-server tests
   tzdata                                              # IANA zones, embedded into the binary at build time
   chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB

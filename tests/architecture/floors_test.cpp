@@ -20,15 +20,16 @@ namespace {
 namespace fs = std::filesystem;
 
 // Each floor, bottom up, with the floors it may include.
-//   base <- language <- engine <- telemetry, rules <- jobs, report <- cli
+//   base <- language <- engine <- telemetry, rules, ledger <- jobs, report <- cli
 const std::map<std::string, std::set<std::string>> kAllowed = {
     {"base", {}},
     {"language", {"base"}},
     {"engine", {"base", "language"}},
     {"telemetry", {"base", "language", "engine"}},
     {"rules", {"base", "language"}},
-    {"jobs", {"base", "language", "engine", "telemetry", "rules"}},
-    {"report", {"base", "language", "engine", "rules"}},
+    {"ledger", {"base", "language", "engine"}},
+    {"jobs", {"base", "language", "engine", "telemetry", "rules", "ledger"}},
+    {"report", {"base", "language", "engine", "rules", "ledger"}},
     {"cli", {"base", "language", "rules", "jobs", "report"}},
 };
 

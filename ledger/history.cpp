@@ -1,0 +1,61 @@
+#include "ledger/history.h"
+
+namespace slaudit::ledger {
+
+namespace {
+
+Rational fraction(const std::string& num, const std::string& den) {
+  return Rational(boost::multiprecision::cpp_int(num), boost::multiprecision::cpp_int(den));
+}
+
+HistoryRow read_row(const Statement& s) {
+  HistoryRow r;
+  r.period_id = s.int64(0);
+  r.audit_id = s.int64(1);
+  r.recorded_at = s.text(2);
+  r.contract_title = s.text(3);
+  r.currency = s.text(4);
+  r.service = s.text(5);
+  r.clause_label = s.text(6);
+  r.period = s.text(7);
+  r.start_unix = s.int64(8);
+  r.end_unix = s.int64(9);
+  r.partial = s.int64(10) != 0;
+  if (!s.is_null(11)) r.target = s.text(11);
+  if (!s.is_null(12)) r.availability = fraction(s.text(12), s.text(13));
+  r.down_seconds = fraction(s.text(14), s.text(15));
+  r.eligible_seconds = fraction(s.text(16), s.text(17));
+  r.verdict = s.text(18);
+  r.credit_minor = s.int64(19);
+  r.owed_minor = s.int64(20);
+  if (!s.is_null(21)) r.cap_minor = s.int64(21);
+  if (!s.is_null(22)) r.claim_deadline = s.text(22);
+  r.evidence_gaps = s.int64(23);
+  if (!s.is_null(24)) r.superseded_by = s.int64(24);
+  r.start_local = s.text(25);
+  r.currency_digits = static_cast<int>(s.int64(26));
+  return r;
+}
+
+}  // namespace
+
+std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& q) {
+  Statement s = db.prepare(
+      "SELECT p.id, a.id, a.recorded_at, a.contract_title, a.currency, p.service, p.clause_label, p.period, "
+      "p.start_unix, p.end_unix, p.partial, p.target, p.availability_num, p.availability_den, p.down_num, "
+      "p.down_den, p.eligible_num, p.eligible_den, p.verdict, p.credit_minor, p.owed_minor, p.cap_minor, "
+      "p.claim_deadline, p.evidence_gaps, x.by_period_id, p.start_local, a.currency_digits "
+      "FROM period p JOIN audit a ON a.id = p.audit_id LEFT JOIN supersession x ON x.period_id = p.id "
+      "WHERE (?1 = '' OR p.service = ?1) AND (?2 = '' OR p.start_local >= ?2) AND (?3 = '' OR p.start_local <= ?3) "
+      "AND (?4 OR x.by_period_id IS NULL) "
+      "ORDER BY a.contract_title, p.service, p.clause_label, p.start_unix, p.period, a.id DESC");
+  s.bind(1, q.service);
+  s.bind(2, q.first_day);
+  s.bind(3, q.last_day);
+  s.bind(4, int64_t{q.all_versions});
+  std::vector<HistoryRow> rows;
+  while (s.step()) rows.push_back(read_row(s));
+  return rows;
+}
+
+}  // namespace slaudit::ledger

@@ -1,0 +1,108 @@
+#include "ledger/record.h"
+
+#include <optional>
+
+#include "base/time/civil_date.h"
+#include "base/time/time_zone.h"
+
+namespace slaudit::ledger {
+
+namespace {
+
+std::string integer_text(const boost::multiprecision::cpp_int& v) { return v.str(); }
+
+// The local date `at` falls on in `zone`, YYYY-MM-DD.
+std::string local_date_text(Instant at, const TimeZone& zone) {
+  const std::chrono::year_month_day day{std::chrono::floor<std::chrono::days>(zone.to_local(at))};
+  return civil_date_text({static_cast<int>(day.year()), static_cast<int>(static_cast<unsigned>(day.month())),
+                          static_cast<int>(static_cast<unsigned>(day.day()))});
+}
+
+int64_t insert_audit(Database& db, const audit::AuditReport& r, const std::string& recorded_at) {
+  Statement s = db.prepare(
+      "INSERT INTO audit (recorded_at, engine_version, tzdata_version, contract_title, timezone, range, currency, "
+      "currency_digits, verdict, evidence_complete, total_owed_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  s.bind(1, recorded_at).bind(2, r.engine_version).bind(3, r.tzdata_version).bind(4, r.contract_title);
+  s.bind(5, r.timezone).bind(6, r.range).bind(7, r.currency.code).bind(8, int64_t{r.currency.minor_digits});
+  s.bind(9, std::string(audit::verdict_name(r.verdict)));
+  s.bind(10, int64_t{r.evidence_complete()}).bind(11, r.total_owed_minor);
+  s.run();
+  const int64_t id = db.last_insert_id();
+  Statement in = db.prepare("INSERT INTO audit_input (audit_id, position, role, path, sha256) VALUES (?, ?, ?, ?, ?)");
+  for (size_t k = 0; k < r.inputs.size(); ++k) {
+    in.bind(1, id).bind(2, static_cast<int64_t>(k)).bind(3, r.inputs[k].role).bind(4, r.inputs[k].path);
+    in.bind(5, r.inputs[k].sha256);
+    in.run();
+    in.reset();
+  }
+  return id;
+}
+
+void bind_period(Statement& s, int64_t audit_id, const audit::PeriodAudit& p, const TimeZone& zone) {
+  s.bind(1, audit_id).bind(2, p.service).bind(3, p.clause_label).bind(4, p.period);
+  s.bind(5, static_cast<int64_t>(p.start.time_since_epoch().count()));
+  s.bind(6, static_cast<int64_t>(p.end.time_since_epoch().count()));
+  s.bind(7, int64_t{p.partial});
+  s.bind(23, local_date_text(p.start, zone));
+  s.bind(8, p.target ? std::optional<std::string>(p.target->value.to_string()) : std::nullopt);
+  std::optional<std::string> num, den;
+  if (p.availability) {
+    num = integer_text(boost::multiprecision::numerator(*p.availability));
+    den = integer_text(boost::multiprecision::denominator(*p.availability));
+  }
+  s.bind(9, num).bind(10, den);
+  s.bind(11, integer_text(boost::multiprecision::numerator(p.down)));
+  s.bind(12, integer_text(boost::multiprecision::denominator(p.down)));
+  s.bind(13, integer_text(boost::multiprecision::numerator(p.eligible)));
+  s.bind(14, integer_text(boost::multiprecision::denominator(p.eligible)));
+  s.bind(15, static_cast<int64_t>(p.excluded.count()));
+  s.bind(16, std::string(audit::verdict_name(p.verdict())));
+  s.bind(17, p.fee_minor).bind(18, p.credit_minor);
+  s.bind(19, p.cap_minor < 0 ? std::nullopt : std::optional<int64_t>(p.cap_minor));
+  s.bind(20, p.owed_minor);
+  s.bind(21, p.claim.deadline ? std::optional<std::string>(civil_date_text(*p.claim.deadline)) : std::nullopt);
+  s.bind(22, static_cast<int64_t>(p.evidence_gaps.size()));
+}
+
+}  // namespace
+
+Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at) {
+  const std::optional<TimeZone> zone = TimeZone::find(report.timezone);
+  if (!zone) throw LedgerError(db.path() + ": the audit's time zone '" + report.timezone + "' is unknown");
+  Transaction t(db);
+  Recorded out;
+  out.audit_id = insert_audit(db, report, recorded_at);
+  Statement insert = db.prepare(
+      "INSERT INTO period (audit_id, service, clause_label, period, start_unix, end_unix, partial, target, "
+      "availability_num, availability_den, down_num, down_den, eligible_num, eligible_den, excluded_seconds, "
+      "verdict, fee_minor, credit_minor, cap_minor, owed_minor, claim_deadline, evidence_gaps, start_local) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  // The current versions of the same period of the same contract, from earlier audits.
+  Statement current = db.prepare(
+      "SELECT p.id FROM period p JOIN audit a ON a.id = p.audit_id "
+      "WHERE a.contract_title = ? AND p.service = ? AND p.clause_label = ? AND p.period = ? AND p.audit_id <> ? "
+      "AND p.id NOT IN (SELECT period_id FROM supersession)");
+  Statement supersede = db.prepare("INSERT INTO supersession (period_id, by_period_id) VALUES (?, ?)");
+  for (const audit::PeriodAudit& p : report.periods) {
+    bind_period(insert, out.audit_id, p, *zone);
+    insert.run();
+    insert.reset();
+    const int64_t id = db.last_insert_id();
+    ++out.periods;
+    current.bind(1, report.contract_title).bind(2, p.service).bind(3, p.clause_label).bind(4, p.period);
+    current.bind(5, out.audit_id);
+    std::vector<int64_t> earlier;
+    while (current.step()) earlier.push_back(current.int64(0));
+    current.reset();
+    for (int64_t old : earlier) {
+      supersede.bind(1, old).bind(2, id);
+      supersede.run();
+      supersede.reset();
+      ++out.superseded;
+    }
+  }
+  t.commit();
+  return out;
+}
+
+}  // namespace slaudit::ledger

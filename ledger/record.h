@@ -1,0 +1,23 @@
+#pragma once
+// Recording an audit: the audit, its inputs with their digests, and every
+// period's figures, in one transaction. A period audited before (same
+// contract title, service, clause and period label) is superseded by the new
+// one: a supersession row is added, the earlier row stays as it was.
+#include <cstdint>
+#include <string>
+
+#include "engine/audit/report.h"
+#include "ledger/database.h"
+
+namespace slaudit::ledger {
+
+struct Recorded {
+  int64_t audit_id = 0;
+  size_t periods = 0;
+  size_t superseded = 0;  // earlier versions of these periods
+};
+
+// `recorded_at`: UTC, ISO 8601, as the audit's record of when it was made.
+Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at);
+
+}  // namespace slaudit::ledger

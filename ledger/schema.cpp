@@ -1,0 +1,117 @@
+#include "ledger/schema.h"
+
+#include <string>
+#include <vector>
+
+#include "ledger/database.h"
+
+namespace slaudit::ledger {
+
+namespace {
+
+// Append-only: a table's rows are never updated nor deleted (the triggers say
+// so to anyone who tries with another tool), because what was said when is
+// the point of a ledger. A re-audit adds periods and a supersession row.
+// Money in integer minor units; durations and shares as exact fractions of
+// two integers written in decimal (they can pass 64 bits), never floats.
+const std::vector<const char*> kMigrations = {
+    R"sql(
+CREATE TABLE audit (
+  id INTEGER PRIMARY KEY,
+  recorded_at TEXT NOT NULL,              -- UTC, ISO 8601
+  engine_version TEXT NOT NULL,
+  tzdata_version TEXT NOT NULL,
+  contract_title TEXT NOT NULL,           -- the identity of the contract's periods across audits
+  timezone TEXT NOT NULL,                 -- the contract's zone: periods' local dates are in it
+  range TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  currency_digits INTEGER NOT NULL,       -- minor digits: owed_minor 12345 with 2 is 123.45
+  verdict TEXT NOT NULL,                  -- met, breached, not_assessed
+  evidence_complete INTEGER NOT NULL,
+  total_owed_minor INTEGER NOT NULL
+);
+CREATE TABLE audit_input (
+  audit_id INTEGER NOT NULL REFERENCES audit(id),
+  position INTEGER NOT NULL,
+  role TEXT NOT NULL,                     -- contract, incidents, probes, ...
+  path TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  PRIMARY KEY (audit_id, position)
+);
+CREATE TABLE period (
+  id INTEGER PRIMARY KEY,
+  audit_id INTEGER NOT NULL REFERENCES audit(id),
+  service TEXT NOT NULL,
+  clause_label TEXT NOT NULL,
+  period TEXT NOT NULL,                   -- the period's label, e.g. 2026-11
+  start_unix INTEGER NOT NULL,
+  end_unix INTEGER NOT NULL,
+  start_local TEXT NOT NULL,              -- the local date the audited part starts on, YYYY-MM-DD
+  partial INTEGER NOT NULL,
+  target TEXT,                            -- percent as written, e.g. 99.9; NULL: none
+  availability_num TEXT,                  -- NULL: not assessed
+  availability_den TEXT,
+  down_num TEXT NOT NULL,                 -- counted downtime in seconds
+  down_den TEXT NOT NULL,
+  eligible_num TEXT NOT NULL,
+  eligible_den TEXT NOT NULL,
+  excluded_seconds INTEGER NOT NULL,
+  verdict TEXT NOT NULL,
+  fee_minor INTEGER NOT NULL,
+  credit_minor INTEGER NOT NULL,
+  cap_minor INTEGER,                      -- NULL: no cap applied
+  owed_minor INTEGER NOT NULL,
+  claim_deadline TEXT,                    -- last day to file, local date
+  evidence_gaps INTEGER NOT NULL
+);
+CREATE INDEX period_by_key ON period(service, clause_label, period);
+CREATE INDEX period_by_start ON period(start_local);
+CREATE TABLE supersession (
+  period_id INTEGER PRIMARY KEY REFERENCES period(id),
+  by_period_id INTEGER NOT NULL REFERENCES period(id)
+);
+CREATE TRIGGER audit_append_only BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER period_append_only BEFORE UPDATE ON period BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER period_no_delete BEFORE DELETE ON period BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER supersession_append_only BEFORE UPDATE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER supersession_no_delete BEFORE DELETE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+)sql",
+};
+
+int current_version(Database& db) {
+  Statement s = db.prepare("PRAGMA user_version");
+  s.step();
+  return static_cast<int>(s.int64(0));
+}
+
+}  // namespace
+
+int schema_version() { return static_cast<int>(kMigrations.size()); }
+
+void migrate(Database& db, bool writable) {
+  const int have = current_version(db);
+  if (have > schema_version())
+    throw LedgerError(db.path() + ": the ledger's schema is version " + std::to_string(have) +
+                      ", newer than this slaudit's (" + std::to_string(schema_version()) +
+                      "): use a newer slaudit; the file was not changed");
+  if (have == schema_version()) return;
+  if (have == 0) {  // a new file, or some other program's database
+    Statement tables = db.prepare("SELECT count(*) FROM sqlite_master");
+    tables.step();
+    if (tables.int64(0) > 0)
+      throw LedgerError(db.path() + ": an SQLite database, but not a slaudit ledger (it has tables of its own); "
+                                    "the file was not changed");
+  }
+  if (!writable)
+    throw LedgerError(db.path() + ": not a slaudit ledger of schema version " + std::to_string(schema_version()) +
+                      " (it is version " + std::to_string(have) + "; an audit with --ledger creates or updates it)");
+  for (int k = have; k < schema_version(); ++k) {
+    Transaction t(db);
+    db.exec(kMigrations[static_cast<size_t>(k)]);
+    db.exec("PRAGMA user_version = " + std::to_string(k + 1));
+    t.commit();
+  }
+}
+
+}  // namespace slaudit::ledger

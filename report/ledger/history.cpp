@@ -1,0 +1,132 @@
+#include "report/ledger/history.h"
+
+#include <nlohmann/json.hpp>
+
+#include "base/text/display_width.h"
+#include "engine/figures/figures.h"
+
+namespace slaudit::report {
+
+namespace {
+
+model::Currency currency_of(const ledger::HistoryRow& r) { return {r.currency, r.currency_digits}; }
+
+std::string availability_text(const ledger::HistoryRow& r) {
+  return r.availability ? percent_text(*r.availability) : "not assessed";
+}
+
+std::string version_text(const ledger::HistoryRow& r) {
+  return r.superseded_by ? "superseded by period " + std::to_string(*r.superseded_by) : "current";
+}
+
+std::vector<std::string> text_cells(const ledger::HistoryRow& r) {
+  return {r.service,
+          r.clause_label.empty() ? "-" : r.clause_label,
+          r.period,
+          r.target ? *r.target + "%" : "-",
+          availability_text(r),
+          minutes_text(r.down_seconds),
+          money_text(r.owed_minor, currency_of(r)) + " " + r.currency,
+          r.verdict,
+          std::to_string(r.audit_id),
+          r.recorded_at,
+          version_text(r)};
+}
+
+// Columns padded to their widest cell (display width: CJK names take two);
+// numbers right-aligned.
+std::string table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right) {
+  std::vector<size_t> width(right.size(), 0);
+  for (const auto& row : cells)
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], display_width(row[c]));
+  std::string out;
+  for (const auto& row : cells) {
+    std::string line = " ";
+    for (size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - display_width(row[c]), ' ');
+      line += " " + (right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string fraction_text(const Rational& r) {
+  return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
+}
+
+}  // namespace
+
+std::string render_history_text(const std::vector<ledger::HistoryRow>& rows) {
+  if (rows.empty()) return "No period recorded matches.\n";
+  std::string out;
+  std::string contract;
+  std::vector<std::vector<std::string>> cells;
+  const auto flush = [&] {
+    if (cells.empty()) return;
+    out += table(cells, {false, false, false, true, true, true, true, false, true, false, false});
+    cells.clear();
+  };
+  for (const auto& r : rows) {
+    if (r.contract_title != contract) {
+      flush();
+      if (!out.empty()) out += "\n";
+      contract = r.contract_title;
+      out += "Ledger history of \"" + contract + "\" (down in minutes)\n";
+      cells.push_back({"service", "clause", "period", "target", "availability", "down min", "owed", "verdict", "audit",
+                       "recorded", "version"});
+    }
+    cells.push_back(text_cells(r));
+  }
+  flush();
+  return out;
+}
+
+std::string render_history_json(const std::vector<ledger::HistoryRow>& rows) {
+  nlohmann::ordered_json periods = nlohmann::ordered_json::array();
+  for (const auto& r : rows) {
+    nlohmann::ordered_json p = {
+        {"contract", r.contract_title}, {"service", r.service}, {"clause_label", r.clause_label},
+        {"period", r.period}, {"start_local", r.start_local}, {"start_unix", r.start_unix}, {"end_unix", r.end_unix},
+        {"partial", r.partial}, {"target_percent", r.target ? nlohmann::ordered_json(*r.target) : nullptr},
+        {"availability", r.availability ? nlohmann::ordered_json(fraction_text(*r.availability)) : nullptr},
+        {"availability_percent", availability_text(r)}, {"down_seconds", fraction_text(r.down_seconds)},
+        {"eligible_seconds", fraction_text(r.eligible_seconds)}, {"verdict", r.verdict},
+        {"evidence_gaps", r.evidence_gaps}, {"currency", r.currency}, {"credit_minor", r.credit_minor},
+        {"cap_minor", r.cap_minor ? nlohmann::ordered_json(*r.cap_minor) : nullptr}, {"owed_minor", r.owed_minor},
+        {"owed", money_text(r.owed_minor, currency_of(r))},
+        {"claim_deadline", r.claim_deadline ? nlohmann::ordered_json(*r.claim_deadline) : nullptr},
+        {"audit_id", r.audit_id}, {"period_id", r.period_id}, {"recorded_at", r.recorded_at},
+        {"superseded_by", r.superseded_by ? nlohmann::ordered_json(*r.superseded_by) : nullptr}};
+    periods.push_back(std::move(p));
+  }
+  nlohmann::ordered_json out = {{"schema", "slaudit-ledger-history/1"}, {"periods", std::move(periods)}};
+  return out.dump(2) + "\n";
+}
+
+std::string render_history_csv(const std::vector<ledger::HistoryRow>& rows) {
+  std::string out =
+      "contract,service,clause_label,period,start_local,target_percent,availability,availability_percent,"
+      "down_seconds,verdict,evidence_gaps,currency,credit,owed,claim_deadline,audit_id,period_id,recorded_at,"
+      "superseded_by\n";
+  for (const auto& r : rows) {
+    const std::vector<std::string> fields = {
+        r.contract_title, r.service, r.clause_label, r.period, r.start_local, r.target.value_or(""),
+        r.availability ? fraction_text(*r.availability) : "", availability_text(r), fraction_text(r.down_seconds),
+        r.verdict, std::to_string(r.evidence_gaps), r.currency, money_text(r.credit_minor, currency_of(r)),
+        money_text(r.owed_minor, currency_of(r)), r.claim_deadline.value_or(""), std::to_string(r.audit_id),
+        std::to_string(r.period_id), r.recorded_at, r.superseded_by ? std::to_string(*r.superseded_by) : ""};
+    for (size_t k = 0; k < fields.size(); ++k) out += (k ? "," : "") + csv_field(fields[k]);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace slaudit::report
