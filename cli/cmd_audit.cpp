@@ -85,6 +85,8 @@ constexpr const char* kFooter =
     "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
     "  page (no network, no script) with the summary, the credits and their clauses, an SVG timeline of each\n"
     "  period (hover an incident for its id, fault class and clause) and the inputs' digests; prints to PDF.\n"
+    "  Large logs: text, markdown and html list at most 100 breaches, rejected records and (html) incidents\n"
+    "  per period and count the rest; --explain and json list every one (docs/audit.md, section 24).\n"
     "Exit codes: 0 audit done and every SLA met on complete evidence; 3 at least one SLA breached (credits\n"
     "  owed); 4 nothing breached, but some period could not be assessed (no usable evidence: no incident\n"
     "  log, every record rejected, no probe sample) or its evidence is incomplete (records rejected,\n"

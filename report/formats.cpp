@@ -12,7 +12,7 @@ namespace slaudit::report {
 
 namespace {
 
-void audit_text(const AuditView& v, std::ostream& out) { out << render_text(v.report, v.source, v.explain); }
+void audit_text(const AuditView& v, std::ostream& out) { write_text(v.report, v.source, v.explain, out); }
 void audit_json(const AuditView& v, std::ostream& out) { write_report_json(v.report, v.source, out); }
 void audit_markdown(const AuditView& v, std::ostream& out) { out << render_markdown(v.report, v.contract, v.source); }
 void audit_html(const AuditView& v, std::ostream& out) { out << render_html(v.report, v.contract, v.source); }
@@ -37,7 +37,8 @@ void check_sarif(const CheckView& v, std::ostream& out) { out << sarif_log(v.fil
 constexpr AuditFormat kAuditFormats[] = {
     {"text", "a table for terminals; --explain adds every derivation", false, false, audit_text},
     {"json", "docs/audit-report.schema.json", true, true, audit_json},
-    {"markdown", "for a letter: periods, credits and their basis", true, false, audit_markdown},
+    // Markdown names no incident but the recovery breaches, which are always recorded.
+    {"markdown", "for a letter: periods, credits and their basis", false, false, audit_markdown},
     {"html", "one self-contained page with a timeline per period; prints to PDF", true, true, audit_html},
 };
 

@@ -37,6 +37,8 @@ class SharedName {
   const std::string& operator*() const { return rep_->text; }
   const std::string* operator->() const { return &rep_->text; }
   std::string value_or(std::string_view fallback) const { return rep_ ? rep_->text : std::string(fallback); }
+  // The text, or "" when absent.
+  std::string_view view() const { return rep_ ? std::string_view(rep_->text) : std::string_view(); }
   void reset() { *this = SharedName(); }
 
   // Both absent, or both present with equal texts.

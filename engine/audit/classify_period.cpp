@@ -21,6 +21,9 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
   intervals.insert(intervals.end(), extra.begin(), extra.end());
   std::vector<std::vector<MaintenanceCandidate>> maintenance(clause.maintenance.size());
   std::vector<Weight> weight_of(incident_indexes.size(), kWeightOne);
+  NameTable reasons;  // most incidents of a period are worded alike: one text each
+  if (cx.request->record_findings) out.findings.reserve(incident_indexes.size());
+  out.owners.reserve(incident_indexes.size());
   for (size_t k = 0; k < incident_indexes.size(); ++k) {
     const size_t index = incident_indexes[k];
     const Incident& incident = (*cx.incidents)[index];
@@ -33,17 +36,17 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
     }
     IncidentFinding f;
     if (explain) {
-    f.id = incident.id;
-    f.line = incident.line;
-    f.fault = incident.fault.value_or("");
-    f.cause = std::string(terms::keyword(incident.cause));
-    f.start = std::max(incident.start, from);
-    f.end = std::min(end, to);
-    f.open = incident.is_open();
-    f.reason = d.reason;
-    f.clause = d.clause;
-    f.flags = std::move(d.flags);
-    if (f.open) f.flags.push_back("open incident (no end in the log): runs to the end of the audited range");
+      f.id = incident.id;
+      f.line = incident.line;
+      f.fault = incident.fault;
+      f.cause = terms::keyword(incident.cause);
+      f.start = std::max(incident.start, from);
+      f.end = std::min(end, to);
+      f.open = incident.is_open();
+      f.reason = reasons.get(d.reason);
+      f.clause = d.clause;
+      f.flags = std::move(d.flags);
+      if (f.open) f.flags.push_back("open incident (no end in the log): runs to the end of the audited range");
     }
     switch (d.kind) {
       case IncidentDecision::Kind::Down:
@@ -76,7 +79,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
       intervals.push_back(over);
     }
   }
-  out.timeline = classify(from, to, std::move(intervals), cx.request->record_timeline);
+  out.timeline = classify(from, to, std::move(intervals));
   out.runs = downtime_runs(out.timeline, from, to);
   // Seconds per incident, by the attribution of each segment.
   for (const auto& s : out.timeline.segments) {

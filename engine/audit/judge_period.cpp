@@ -47,15 +47,17 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     const Rational weighted = Rational(run.full_seconds) + run.partial;
     down += weighted * v.counted.count() / own.count();
   }
+  const SharedName overlapped("covered by other downtime or an exclusion window: adds nothing");
+  const SharedName ignored_short("its downtime is within the minimum counted downtime");
   for (size_t k = 0; k < cp.findings.size(); ++k) {
     auto& f = cp.findings[k];
     if (f.role != IncidentRole::Down) continue;
     if (f.down == Seconds{0}) {
       f.role = IncidentRole::Overlapped;
-      f.reason = "covered by other downtime or an exclusion window: adds nothing";
+      f.reason = overlapped;
     } else if (!counted_owner[k]) {
       f.role = IncidentRole::IgnoredShort;
-      f.reason = "its downtime is within the minimum counted downtime";
+      f.reason = ignored_short;
       f.clause = clause.minimum_downtime ? clause.minimum_downtime->range : SourceRange{};
     }
   }
@@ -69,12 +71,24 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
   return down;
 }
 
+// The report's timeline: maximal runs of one state (the classification may
+// cut a run where the attributed incident changes; a reader sees one run).
+// Each finding then names the runs its time [start, end) lies in, once.
 void timeline_of(const ClassifiedPeriod& cp, PeriodAudit& out) {
   for (const auto& s : cp.timeline.segments) {
-    TimelineSegment seg{s.start, s.end, s.state, {}};
-    for (size_t k : s.active) seg.incidents.push_back(cp.findings[k].id);
-    out.timeline.push_back(std::move(seg));
+    if (!out.timeline.empty() && out.timeline.back().state == s.state && out.timeline.back().end == s.start)
+      out.timeline.back().end = s.end;
+    else
+      out.timeline.push_back({s.start, s.end, s.state});
   }
+  const auto run_at = [&](Instant at) {  // the run holding `at`, which lies inside the period
+    const auto after = std::upper_bound(out.timeline.begin(), out.timeline.end(), at,
+                                        [](Instant t, const TimelineSegment& seg) { return t < seg.start; });
+    return static_cast<uint32_t>(after - out.timeline.begin() - 1);
+  };
+  for (IncidentFinding& f : out.incidents)
+    if (f.start < f.end && !out.timeline.empty())
+      f.segments = SegmentSpan{run_at(f.start), run_at(f.end - Seconds(1))};
 }
 
 int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& period,
@@ -258,8 +272,8 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   settle(cx, cp, capped, first_counted, out);
   if (!cx.clause->target && out.credit_earned())
     out.notes.push_back("the clause states no target: a credit is earned, so the audit counts the period as breached");
-  if (cx.request->record_timeline) timeline_of(cp, out);
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);
+  if (cx.request->record_timeline) timeline_of(cp, out);
   out.probe = std::move(cp.probe);
   return out;
 }

@@ -4,11 +4,14 @@
 // durations in whole Seconds, weighted downtime and availability as exact
 // rationals, money in integer minor units. Every figure can say which clause
 // produced it (a SourceRange into the contract) and how (`explain` lines).
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/num/rational.h"
+#include "base/text/shared_name.h"
 #include "language/model/contract.h"
 #include "language/syntax/source.h"
 #include "base/time/instant.h"
@@ -36,18 +39,38 @@ enum class IncidentRole {
 };
 const char* incident_role_name(IncidentRole role);
 
+// How the timeline classifies a second (docs/audit.md section 5).
+enum class TimeState { Up, Down, Excluded };
+
+// Where an incident is on its period's timeline: the segments its time
+// [start, end) lies in, first..last inclusive, as indexes into
+// PeriodAudit::timeline. Each incident names its run of segments once (a
+// segment listing its incidents would repeat a long incident in every segment
+// it spans); a segment's incidents are those whose span holds it.
+struct SegmentSpan {
+  uint32_t first = 0, last = 0;
+  bool operator==(const SegmentSpan&) const = default;
+};
+
+// Kept compact (about 150 bytes): a large audit holds one per incident and
+// period, and a million must fit beside the incidents themselves. Texts many
+// findings share are SharedNames (the log's fault class, the reason, worded
+// alike for most incidents); the cause is the language's keyword.
 struct IncidentFinding {
   std::string id;
   size_t line = 0;         // in the incident log
-  std::string fault;       // the log's fault class ("node_down"), empty when it gives none
-  std::string cause;       // the log's cause ("provider", "maintenance", ...)
-  IncidentRole role = IncidentRole::Down;
-  std::string reason;      // "cause customer is excluded", "notice 48 h < 72 h required: downtime"
+  SharedName fault;        // the log's fault class ("node_down"), absent when it gives none
+  std::string_view cause;  // the log's cause ("provider", "maintenance", ...): terms::keyword's static text
+  SharedName reason;       // "cause customer is excluded", "notice 48 h < 72 h required: downtime"
   SourceRange clause;      // the clause that counted or excluded it
   Instant start, end;      // clipped to the period
   Seconds down{0};         // seconds of this period it classified as down (before min/rounding rules)
   Seconds excluded{0};     // seconds of this period it classified as excluded
+  IncidentRole role = IncidentRole::Down;
   bool open = false;       // no end in the log: run to the end of the period
+  // Its segments of the period's timeline; none when its time in the period
+  // is empty or no timeline was recorded.
+  std::optional<SegmentSpan> segments;
   std::vector<std::string> flags;
 };
 
@@ -78,12 +101,11 @@ enum class Verdict {
 };
 const char* verdict_name(Verdict verdict);  // "met", "breached", "not_assessed"
 
-// A segment of the period's timeline, for the HTML report's timeline.
-enum class TimeState { Up, Down, Excluded };
+// A segment of the period's timeline: a maximal run of seconds of one state.
+// The incidents in it are those whose IncidentFinding::segments hold it.
 struct TimelineSegment {
   Instant start, end;
   TimeState state = TimeState::Up;
-  std::vector<std::string> incidents;  // ids active in it
 };
 
 // The probe figures of one period of a clause measured from probes.

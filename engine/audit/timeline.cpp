@@ -46,12 +46,6 @@ class ActiveIntervals {
     return heap_.front().index;
   }
 
-  // Every interval still in the heap (closed ones included), for the caller to filter.
-  template <class Visit>
-  void for_each_held(Visit visit) const {
-    for (const Entry& e : heap_) visit(e.index);
-  }
-
  private:
   struct Entry {
     Weight weight;
@@ -69,18 +63,16 @@ class ActiveIntervals {
   size_t count_ = 0;
 };
 
-void append(Classification& out, Instant start, Instant end, TimeState state, Weight weight, size_t owner,
-            std::vector<size_t> active) {
+void append(Classification& out, Instant start, Instant end, TimeState state, Weight weight, size_t owner) {
   if (end <= start) return;
   if (!out.segments.empty()) {
     auto& last = out.segments.back();
-    if (last.end == start && last.state == state && last.weight == weight && last.owner == owner &&
-        last.active == active) {
+    if (last.end == start && last.state == state && last.weight == weight && last.owner == owner) {
       last.end = end;
       return;
     }
   }
-  out.segments.push_back({start, end, state, weight, owner, std::move(active)});
+  out.segments.push_back({start, end, state, weight, owner});
 }
 
 // Sorted by instant, then index. Openings are usually in order already (a log
@@ -96,7 +88,7 @@ void sort_edges(std::vector<Edge>& edges, Instant from, Instant to) {
 
 }  // namespace
 
-Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals, bool with_active) {
+Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals) {
   std::vector<Edge> opens, closes;
   opens.reserve(intervals.size());
   closes.reserve(intervals.size());
@@ -136,24 +128,15 @@ Classification classify(Instant from, Instant to, std::vector<TimelineInterval> 
     Instant next = to;
     if (o < opens.size()) next = std::min(next, opens[o].at);
     if (c < closes.size()) next = std::min(next, closes[c].at);
-    std::vector<size_t> active;
-    if (with_active) {
-      for (const ActiveIntervals* set : {&windows, &down, &excluded})
-        set->for_each_held([&](size_t i) {
-          if (open[i] && intervals[i].owner != SIZE_MAX) active.push_back(intervals[i].owner);
-        });
-      std::sort(active.begin(), active.end());
-      active.erase(std::unique(active.begin(), active.end()), active.end());
-    }
     if (!windows.empty()) {
-      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[windows.best()].owner, std::move(active));
+      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[windows.best()].owner);
     } else if (!down.empty()) {
       const auto& best = intervals[down.best()];
-      append(out, cursor, next, TimeState::Down, best.weight, best.owner, std::move(active));
+      append(out, cursor, next, TimeState::Down, best.weight, best.owner);
     } else if (!excluded.empty()) {
-      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[excluded.best()].owner, std::move(active));
+      append(out, cursor, next, TimeState::Excluded, Weight{0, 1}, intervals[excluded.best()].owner);
     } else {
-      append(out, cursor, next, TimeState::Up, Weight{0, 1}, SIZE_MAX, {});
+      append(out, cursor, next, TimeState::Up, Weight{0, 1}, SIZE_MAX);
     }
     cursor = next;
   }

@@ -49,14 +49,14 @@ struct ClassifiedSegment {
   TimeState state = TimeState::Up;
   Weight weight{0, 1};     // Down: the weight of the attributed interval
   size_t owner = SIZE_MAX; // the attributed interval's owner
-  std::vector<size_t> active;  // owners of every interval active in the segment
 };
 
 struct Classification {
   std::vector<ClassifiedSegment> segments;  // tile [from, to) in order
 };
 
-// `with_active`: fill ClassifiedSegment::active (for timelines); costs an allocation per segment.
-Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals, bool with_active = true);
+// Which incidents lie in a segment is not kept here: a report's timeline
+// (report.h) gives each incident its run of segments once.
+Classification classify(Instant from, Instant to, std::vector<TimelineInterval> intervals);
 
 }  // namespace slaudit::audit

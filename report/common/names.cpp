@@ -34,12 +34,14 @@ std::string counted(size_t count, std::string_view singular, std::string_view pl
   return std::to_string(count) + " " + std::string(count == 1 ? singular : plural);
 }
 
-std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+std::string joined(const std::vector<std::string>& items, std::string_view separator, size_t limit) {
   std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
+  const size_t shown = std::min(items.size(), limit);
+  for (size_t i = 0; i < shown; ++i) {
     if (i > 0) out += separator;
     out += items[i];
   }
+  if (shown < items.size()) out += " and " + std::to_string(items.size() - shown) + " more";
   return out;
 }
 

@@ -4,6 +4,7 @@
 // those words are enums of the JSON schema (docs/audit-report.schema.json), and
 // the report tests pin them.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,14 @@ std::vector<std::string> period_only_gaps(const audit::AuditReport& report, cons
 // "every SLA met", "SLA breached", "not assessed: ...", "no breach found, but the evidence is incomplete".
 std::string result_phrase(const audit::AuditReport& report);
 
-// "a, b, c" for `separator` ", ": a list of ids or names in one line.
-std::string joined(const std::vector<std::string>& items, std::string_view separator);
+// "a, b, c" for `separator` ", ": a list of ids or names in one line; past
+// `limit` items, the rest are counted: "a, b and 3 more".
+std::string joined(const std::vector<std::string>& items, std::string_view separator, size_t limit = SIZE_MAX);
+
+// Lists meant for people (the text report without --explain, Markdown, HTML)
+// name at most this many items (breaches, rejected records, incidents) and
+// count the rest, so a report stays readable and small whatever the log's
+// size; --explain and the JSON report list every one.
+inline constexpr size_t kListedAtMost = 100;
 
 }  // namespace slaudit::report

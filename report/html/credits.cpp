@@ -66,9 +66,13 @@ std::string recovery_credit(const HtmlContext& context, const audit::RecoveryAud
   out += item("Recovery clause", html_clause(context, r.clause));
   out += item("Breaches", html_escape(counted(r.breaches, "breach", "breaches") + " of the limit of " +
                                       (r.limit ? minutes_text(*r.limit) + " min" : std::string("no stated limit"))));
+  size_t listed = 0;
   for (const audit::RecoveryFinding& f : r.findings)
-    if (f.breach)
+    if (f.breach && listed++ < kListedAtMost)
       out += item(f.id, html_escape(f.fault + ": " + minutes_text(f.time_to_recover) + " min, " + f.clock));
+  if (listed > kListedAtMost)
+    out += item("More breaches", html_escape(std::to_string(listed - kListedAtMost) +
+                                             " not listed here; the JSON report (--format json) lists every one"));
   out += item("Credit", html_escape(money_with_code(r.credit_minor, currency)));
   out += item("Cap", r.cap_minor < 0 ? "none applies" : html_escape(money_with_code(r.cap_minor, currency)));
   out += item("Owed", html_escape(money_with_code(r.owed_minor, currency)));

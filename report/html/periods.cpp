@@ -33,13 +33,40 @@ std::string time_cell(const std::string& text) {
 }
 
 std::string incident_row(const HtmlContext& context, const audit::IncidentFinding& f) {
-  std::string reason = f.reason;
+  std::string reason(f.reason.view());
   for (const std::string& flag : f.flags) reason += "; " + flag;
-  return "<tr>" + cell(f.id, "id") + cell(std::to_string(f.line), "num") + cell(f.fault.empty() ? "—" : f.fault) +
-         cell(f.cause) + cell(spoken(audit::incident_role_name(f.role))) + cell(reason) +
+  return "<tr>" + cell(f.id, "id") + cell(std::to_string(f.line), "num") + cell(f.fault.value_or("—")) +
+         cell(std::string(f.cause)) + cell(spoken(audit::incident_role_name(f.role))) + cell(reason) +
          time_cell(html_instant(context, f.start)) + time_cell(html_instant(context, f.end) + (f.open ? " (open)" : "")) +
          cell(minutes_text(f.down), "num") + cell(minutes_text(f.excluded), "num") + "<td class=\"clause\">" +
          html_clause(context, f.clause) + "</td></tr>\n";
+}
+
+// The incidents the table leaves out (timeline.h: a page stays small
+// whatever the log), counted by role; the JSON report lists every one.
+std::string unlisted_note(const audit::PeriodAudit& p, size_t listed) {
+  if (listed == p.incidents.size()) return "";
+  size_t by_role[5] = {0, 0, 0, 0, 0};
+  Seconds down{0}, excluded{0};
+  for (const audit::IncidentFinding& f : p.incidents) {
+    ++by_role[static_cast<size_t>(f.role)];
+    down += f.down;
+    excluded += f.excluded;
+  }
+  std::string roles;
+  for (audit::IncidentRole role : {audit::IncidentRole::Down, audit::IncidentRole::Excluded,
+                                   audit::IncidentRole::BelowThreshold, audit::IncidentRole::IgnoredShort,
+                                   audit::IncidentRole::Overlapped})
+    if (by_role[static_cast<size_t>(role)] > 0)
+      roles += (roles.empty() ? "" : ", ") + std::to_string(by_role[static_cast<size_t>(role)]) + " " +
+               spoken(audit::incident_role_name(role));
+  return "<p class=\"note\">" +
+         html_escape("The table lists " + std::to_string(listed) + " of the period's " +
+                     std::to_string(p.incidents.size()) + " incidents (" + roles + "; down " + minutes_text(down) +
+                     " min, excluded " + minutes_text(excluded) +
+                     " min in all): those with the most downtime, then the most excluded time. "
+                     "The JSON report (--format json) lists every one.") +
+         "</p>\n";
 }
 
 std::string incident_table(const HtmlContext& context, const audit::PeriodAudit& p) {
@@ -53,8 +80,9 @@ std::string incident_table(const HtmlContext& context, const audit::PeriodAudit&
                     "<th>Fault</th><th>Cause</th><th>Role</th><th>Why</th><th>From</th><th>To</th>"
                     "<th class=\"num\">Down min</th><th class=\"num\">Excluded min</th><th>Clause</th></tr></thead>\n"
                     "<tbody>\n";
-  for (const audit::IncidentFinding& f : p.incidents) out += incident_row(context, f);
-  return out + "</tbody>\n</table>\n";
+  const std::vector<size_t> listed = listed_incidents(p);
+  for (size_t i : listed) out += incident_row(context, p.incidents[i]);
+  return out + "</tbody>\n</table>\n" + unlisted_note(p, listed.size());
 }
 
 std::string derivation(const HtmlContext& context, const audit::PeriodAudit& p) {

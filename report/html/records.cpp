@@ -1,5 +1,7 @@
 // What the audit read: recovery findings, the records used and rejected, and
 // the inputs' digests, so anyone can tell whether they hold the same files.
+#include <algorithm>
+
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -33,7 +35,7 @@ std::string recovery_clause(const HtmlContext& context, const audit::RecoveryAud
   if (!r.stats.empty()) out += stats_table(r.stats, true);
   if (!r.uncovered.empty()) {
     out += "<p>Fault classes no recovery clause covers:</p>\n" + stats_table(r.uncovered, false);
-    out += "<p>" + html_escape("Their incidents: " + joined(r.uncovered_incidents, ", ")) + "</p>\n";
+    out += "<p>" + html_escape("Their incidents: " + joined(r.uncovered_incidents, ", ", kListedAtMost)) + "</p>\n";
   }
   return out + "</article>\n";
 }
@@ -60,9 +62,18 @@ std::string html_records(const HtmlContext& context) {
   out += "<h3>Rejected records</h3>\n<p>These records were not used in the audit:</p>\n"
          "<table class=\"rejected\">\n<thead><tr><th>File</th><th class=\"num\">Line</th><th>Reason</th></tr></thead>\n"
          "<tbody>\n";
-  for (const audit::RejectedRecord& r : report.rejected)
+  const size_t listed = std::min(report.rejected.size(), kListedAtMost);
+  for (size_t i = 0; i < listed; ++i) {
+    const audit::RejectedRecord& r = report.rejected[i];
     out += "<tr>" + cell(r.path) + cell(std::to_string(r.line), "num") + cell(r.reason) + "</tr>\n";
-  return out + "</tbody>\n</table>\n</section>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  if (listed < report.rejected.size())
+    out += "<p class=\"note\">" +
+           html_escape("And " + std::to_string(report.rejected.size() - listed) +
+                       " more rejected records; the JSON report (--format json) lists every one.") +
+           "</p>\n";
+  return out + "</section>\n";
 }
 
 std::string html_inputs(const HtmlContext& context) {

@@ -6,6 +6,7 @@
 #include "report/json/render_json.h"
 #include "report/json/values.h"
 
+#include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
@@ -14,6 +15,30 @@ namespace {
 
 using nlohmann::json;
 using selection::CompareReport;
+
+// The comparison is small and built as one document; these give the same
+// shapes as the audit report's streaming writers (report/json/values.h).
+json rational_json(const audit::Rational& value) {
+  DecimalText shown = decimal_digits(value, 6, true);
+  std::string text = shown.text;
+  if (shown.exact && text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  if (!shown.exact) text += kInexactMark;
+  return {{"num", boost::multiprecision::numerator(value).str()},
+          {"den", boost::multiprecision::denominator(value).str()},
+          {"decimal", text}};
+}
+json money_json(int64_t minor, const model::Currency& currency) {
+  return {{"minor", minor}, {"decimal", money_text(minor, currency)}};
+}
+json instant_json(Instant at) { return format_utc(at); }
+json strings_json(const std::vector<std::string>& items) { return items; }
+json percent_json(const std::optional<model::Percent>& percent) {
+  if (!percent) return nullptr;
+  return percent->value.normalized().to_string();
+}
 using selection::VendorComparison;
 
 json text_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }

@@ -1,102 +1,158 @@
 // One audited period as JSON ($defs/period in docs/audit-report.schema.json).
+// Keys in ascending order (JsonWriter checks): as nlohmann's sorted objects.
 #include "engine/figures/figures.h"
+#include "report/common/names.h"
 #include "report/json/sections.h"
 #include "report/json/values.h"
-#include "report/common/names.h"
 
 namespace slaudit::report {
 
 namespace {
 
-nlohmann::json tier_json(const std::optional<model::CreditTier>& tier, const SourceFile& contract) {
-  if (!tier) return nullptr;
-  return {{"below", percent_json(tier->below)},
-          {"at_least", percent_json(tier->at_least)},
-          {"credit", percent_json(tier->credit)},
-          {"clause", clause_json(contract, tier->range)}};
+void write_tier(JsonWriter& w, const std::optional<model::CreditTier>& tier, const SourceFile& contract) {
+  if (!tier) return w.value(nullptr);
+  w.object([&] {
+    w.key("at_least");
+    write_percent(w, tier->at_least);
+    w.key("below");
+    write_percent(w, tier->below);
+    w.key("clause");
+    write_clause(w, contract, tier->range);
+    w.key("credit");
+    write_percent(w, tier->credit);
+  });
 }
 
-nlohmann::json claim_json(const audit::ClaimStatus& claim, const SourceFile& contract) {
-  return {{"state", audit::claim_state_name(claim.state)},
-          {"deadline", date_json(claim.deadline)},
-          {"earliest", date_json(claim.earliest)},
-          {"claimed", date_json(claim.claimed)},
-          {"clause", clause_json(contract, claim.clause)},
-          {"reason", claim.reason}};
+void write_claim(JsonWriter& w, const audit::ClaimStatus& claim, const SourceFile& contract) {
+  w.object([&] {
+    w.key("claimed");
+    write_date(w, claim.claimed);
+    w.key("clause");
+    write_clause(w, contract, claim.clause);
+    w.key("deadline");
+    write_date(w, claim.deadline);
+    w.key("earliest");
+    write_date(w, claim.earliest);
+    w.field("reason", claim.reason);
+    w.field("state", audit::claim_state_name(claim.state));
+  });
 }
 
-nlohmann::json incident_json(const audit::IncidentFinding& finding, const SourceFile& contract) {
-  return {{"id", finding.id},
-          {"line", finding.line},
-          {"role", audit::incident_role_name(finding.role)},
-          {"reason", finding.reason},
-          {"clause", clause_json(contract, finding.clause)},
-          {"start", instant_json(finding.start)},
-          {"end", instant_json(finding.end)},
-          {"down_seconds", finding.down.count()},
-          {"excluded_seconds", finding.excluded.count()},
-          {"open", finding.open},
-          {"flags", strings_json(finding.flags)}};
+void write_segment_span(JsonWriter& w, const std::optional<audit::SegmentSpan>& span) {
+  if (!span) return w.value(nullptr);
+  w.object([&] {
+    w.field("first", span->first);
+    w.field("last", span->last);
+  });
 }
 
-nlohmann::json timeline_json(const std::vector<audit::TimelineSegment>& timeline) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::TimelineSegment& segment : timeline)
-    out.push_back({{"start", instant_json(segment.start)},
-                   {"end", instant_json(segment.end)},
-                   {"state", std::string(time_state_word(segment.state))},
-                   {"incidents", strings_json(segment.incidents)}});
-  return out;
+void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const SourceFile& contract) {
+  w.object([&] {
+    w.key("clause");
+    write_clause(w, contract, finding.clause);
+    w.field("down_seconds", finding.down.count());
+    w.key("end");
+    write_instant(w, finding.end);
+    w.field("excluded_seconds", finding.excluded.count());
+    w.key("flags");
+    write_strings(w, finding.flags);
+    w.field("id", finding.id);
+    w.field("line", finding.line);
+    w.field("open", finding.open);
+    w.field("reason", finding.reason.view());
+    w.field("role", audit::incident_role_name(finding.role));
+    w.key("segments");
+    write_segment_span(w, finding.segments);
+    w.key("start");
+    write_instant(w, finding.start);
+  });
 }
 
-nlohmann::json availability_fields(const audit::PeriodAudit& period) {
-  if (!period.availability) return {{"availability", nullptr}, {"availability_percent", nullptr}};
-  return {{"availability", rational_json(*period.availability)},
-          {"availability_percent", percent_text(*period.availability)}};
+void write_timeline(JsonWriter& w, const std::vector<audit::TimelineSegment>& timeline) {
+  w.array([&] {
+    for (const audit::TimelineSegment& segment : timeline)
+      w.object([&] {
+        w.key("end");
+        write_instant(w, segment.end);
+        w.key("start");
+        write_instant(w, segment.start);
+        w.field("state", time_state_word(segment.state));
+      });
+  });
 }
 
-nlohmann::json money_fields(const audit::PeriodAudit& period, const model::Currency& currency) {
-  return {{"fee", money_json(period.fee_minor, currency)},
-          {"credit", money_json(period.credit_minor, currency)},
-          {"cap", period.cap_minor < 0 ? nlohmann::json(nullptr) : money_json(period.cap_minor, currency)},
-          {"owed", money_json(period.owed_minor, currency)},
-          {"free_hours", period.free_hours},
-          {"hour_rule_credit", money_json(period.hour_rule_minor, currency)}};
+// availability .. hour_rule_credit: the figures before the incidents.
+void write_figures(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
+                   const SourceFile& contract) {
+  w.key("availability");
+  if (period.availability) write_rational(w, *period.availability);
+  else w.value(nullptr);
+  w.key("availability_percent");
+  if (period.availability) w.value(percent_text(*period.availability));
+  else w.value(nullptr);
+  w.key("cap");
+  if (period.cap_minor < 0) w.value(nullptr);
+  else write_money(w, period.cap_minor, currency);
+  w.key("claim");
+  write_claim(w, period.claim, contract);
+  w.key("clause");
+  write_clause(w, contract, period.clause);
+  w.field("clause_label", period.clause_label);
+  w.key("credit");
+  write_money(w, period.credit_minor, currency);
+  w.field("down_raw_seconds", period.down_raw.count());
+  w.key("down_seconds");
+  write_rational(w, period.down);
+  w.key("eligible_seconds");
+  write_rational(w, period.eligible);
+  w.key("end");
+  write_instant(w, period.end);
+  w.key("evidence_gaps");
+  write_strings(w, period.evidence_gaps);
+  w.field("excluded_seconds", period.excluded.count());
+  w.key("explain");
+  write_explanations(w, contract, period.explain);
+  w.key("fee");
+  write_money(w, period.fee_minor, currency);
+  w.field("free_hours", period.free_hours);
+  w.key("hour_rule_credit");
+  write_money(w, period.hour_rule_minor, currency);
 }
 
 }  // namespace
 
-nlohmann::json period_json(const audit::PeriodAudit& period, const model::Currency& currency,
-                           const SourceFile& contract) {
-  nlohmann::json out = {{"service", period.service},
-                        {"clause_label", period.clause_label},
-                        {"clause", clause_json(contract, period.clause)},
-                        {"period", period.period},
-                        {"start", instant_json(period.start)},
-                        {"end", instant_json(period.end)},
-                        {"partial", period.partial},
-                        {"partial_rule", period.partial_rule},
-                        {"length_seconds", period.length.count()},
-                        {"excluded_seconds", period.excluded.count()},
-                        {"down_raw_seconds", period.down_raw.count()},
-                        {"down_seconds", rational_json(period.down)},
-                        {"eligible_seconds", rational_json(period.eligible)},
-                        {"target", percent_json(period.target)},
-                        {"met", period.met},
-                        {"verdict", audit::verdict_name(period.verdict())},
-                        {"evidence_gaps", strings_json(period.evidence_gaps)},
-                        {"tier", tier_json(period.tier, contract)},
-                        {"claim", claim_json(period.claim, contract)},
-                        {"timeline", timeline_json(period.timeline)},
-                        {"explain", explanations_json(contract, period.explain)},
-                        {"notes", strings_json(period.notes)}};
-  out.update(availability_fields(period));
-  out.update(money_fields(period, currency));
-  nlohmann::json incidents = nlohmann::json::array();
-  for (const audit::IncidentFinding& finding : period.incidents) incidents.push_back(incident_json(finding, contract));
-  out["incidents"] = std::move(incidents);
-  if (period.probe) out["probe"] = probe_json(*period.probe, currency);
-  return out;
+void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
+                  const SourceFile& contract) {
+  w.object([&] {
+    write_figures(w, period, currency, contract);
+    w.key("incidents");
+    w.array([&] {
+      for (const audit::IncidentFinding& finding : period.incidents) write_incident(w, finding, contract);
+    });
+    w.field("length_seconds", period.length.count());
+    w.field("met", period.met);
+    w.key("notes");
+    write_strings(w, period.notes);
+    w.key("owed");
+    write_money(w, period.owed_minor, currency);
+    w.field("partial", period.partial);
+    w.field("partial_rule", period.partial_rule);
+    w.field("period", period.period);
+    if (period.probe) {
+      w.key("probe");
+      write_probe(w, *period.probe, currency);
+    }
+    w.field("service", period.service);
+    w.key("start");
+    write_instant(w, period.start);
+    w.key("target");
+    write_percent(w, period.target);
+    w.key("tier");
+    write_tier(w, period.tier, contract);
+    w.key("timeline");
+    write_timeline(w, period.timeline);
+    w.field("verdict", audit::verdict_name(period.verdict()));
+  });
 }
 
 }  // namespace slaudit::report

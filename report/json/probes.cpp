@@ -6,52 +6,80 @@
 
 namespace slaudit::report {
 
-nlohmann::json probe_json(const audit::ProbePeriodFigures& f, const model::Currency& currency) {
-  nlohmann::json out = {{"method", terms::keyword(f.method)},
-                        {"combine", f.combine},
-                        {"missing", terms::keyword(f.missing)},
-                        {"bucket_seconds", f.bucket.count()},
-                        {"min_consecutive", f.min_consecutive},
-                        {"targets", f.targets},
-                        {"buckets", f.buckets},
-                        {"bad_buckets", f.bad_buckets},
-                        {"down_buckets", f.down_buckets},
-                        {"no_data_buckets", f.no_data_buckets},
-                        {"excluded_buckets", f.excluded_buckets},
-                        {"target_buckets_missing", f.target_buckets_missing},
-                        {"requests_ok", f.requests_ok},
-                        {"requests_total", f.requests_total},
-                        {"rate_buckets", f.rate_buckets},
-                        {"rate_left_out", f.rate_left_out},
-                        {"mean_error_rate", f.mean_error_rate ? rational_json(*f.mean_error_rate) : nlohmann::json(nullptr)},
-                        {"ambiguous", f.ambiguous}};
-  if (f.ambiguous)
-    out["other_reading"] = {
-        {"missing", terms::keyword(f.other_missing)},
-        {"availability", f.other_availability ? rational_json(*f.other_availability) : nlohmann::json(nullptr)},
-        {"availability_percent", f.other_availability ? nlohmann::json(percent_text(*f.other_availability)) : nlohmann::json(nullptr)},
-        {"met", f.other_met},
-        {"owed", money_json(f.other_owed_minor, currency)}};
-  return out;
+namespace {
+
+void write_other_reading(JsonWriter& w, const audit::ProbePeriodFigures& f, const model::Currency& currency) {
+  w.object([&] {
+    w.key("availability");
+    if (f.other_availability) write_rational(w, *f.other_availability);
+    else w.value(nullptr);
+    w.key("availability_percent");
+    if (f.other_availability) w.value(percent_text(*f.other_availability));
+    else w.value(nullptr);
+    w.field("met", f.other_met);
+    w.field("missing", terms::keyword(f.other_missing));
+    w.key("owed");
+    write_money(w, f.other_owed_minor, currency);
+  });
 }
 
-nlohmann::json probe_accounting_json(const audit::ProbeClauseAccounting& a, const SourceFile& contract) {
-  nlohmann::json examples = nlohmann::json::array();
-  for (const auto& x : a.examples) examples.push_back({{"path", x.path}, {"line", x.line}, {"reason", x.reason}});
-  return {{"service", a.service},
-          {"clause_label", a.clause_label},
-          {"clause", clause_json(contract, a.clause)},
-          {"lateness_seconds", a.lateness.count()},
-          {"targets", a.targets},
-          {"seen", a.seen},
-          {"used", a.used},
-          {"outside_period", a.outside_period},
-          {"not_a_target", a.not_a_target},
-          {"late", a.late},
-          {"duplicate_identical", a.duplicate_identical},
-          {"duplicate_conflicting", a.duplicate_conflicting},
-          {"unusable", a.unusable},
-          {"examples", std::move(examples)}};
+}  // namespace
+
+void write_probe(JsonWriter& w, const audit::ProbePeriodFigures& f, const model::Currency& currency) {
+  w.object([&] {
+    w.field("ambiguous", f.ambiguous);
+    w.field("bad_buckets", f.bad_buckets);
+    w.field("bucket_seconds", f.bucket.count());
+    w.field("buckets", f.buckets);
+    w.field("combine", f.combine);
+    w.field("down_buckets", f.down_buckets);
+    w.field("excluded_buckets", f.excluded_buckets);
+    w.key("mean_error_rate");
+    if (f.mean_error_rate) write_rational(w, *f.mean_error_rate);
+    else w.value(nullptr);
+    w.field("method", terms::keyword(f.method));
+    w.field("min_consecutive", f.min_consecutive);
+    w.field("missing", terms::keyword(f.missing));
+    w.field("no_data_buckets", f.no_data_buckets);
+    if (f.ambiguous) {
+      w.key("other_reading");
+      write_other_reading(w, f, currency);
+    }
+    w.field("rate_buckets", f.rate_buckets);
+    w.field("rate_left_out", f.rate_left_out);
+    w.field("requests_ok", f.requests_ok);
+    w.field("requests_total", f.requests_total);
+    w.field("target_buckets_missing", f.target_buckets_missing);
+    w.field("targets", f.targets);
+  });
+}
+
+void write_probe_accounting(JsonWriter& w, const audit::ProbeClauseAccounting& a, const SourceFile& contract) {
+  w.object([&] {
+    w.key("clause");
+    write_clause(w, contract, a.clause);
+    w.field("clause_label", a.clause_label);
+    w.field("duplicate_conflicting", a.duplicate_conflicting);
+    w.field("duplicate_identical", a.duplicate_identical);
+    w.key("examples");
+    w.array([&] {
+      for (const auto& x : a.examples)
+        w.object([&] {
+          w.field("line", x.line);
+          w.field("path", x.path);
+          w.field("reason", x.reason);
+        });
+    });
+    w.field("late", a.late);
+    w.field("lateness_seconds", a.lateness.count());
+    w.field("not_a_target", a.not_a_target);
+    w.field("outside_period", a.outside_period);
+    w.field("seen", a.seen);
+    w.field("service", a.service);
+    w.field("targets", a.targets);
+    w.field("unusable", a.unusable);
+    w.field("used", a.used);
+  });
 }
 
 }  // namespace slaudit::report

@@ -6,49 +6,68 @@ namespace slaudit::report {
 
 namespace {
 
-nlohmann::json stats_json(const std::vector<audit::FaultStats>& stats) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::FaultStats& s : stats)
-    out.push_back({{"fault", s.fault},
-                   {"count", s.count},
-                   {"median_seconds", s.median.count()},
-                   {"p95_seconds", s.p95.count()},
-                   {"max_seconds", s.max.count()},
-                   {"breaches", s.breaches}});
-  return out;
+void write_stats(JsonWriter& w, const std::vector<audit::FaultStats>& stats) {
+  w.array([&] {
+    for (const audit::FaultStats& s : stats)
+      w.object([&] {
+        w.field("breaches", s.breaches);
+        w.field("count", s.count);
+        w.field("fault", s.fault);
+        w.field("max_seconds", s.max.count());
+        w.field("median_seconds", s.median.count());
+        w.field("p95_seconds", s.p95.count());
+      });
+  });
 }
 
-nlohmann::json findings_json(const std::vector<audit::RecoveryFinding>& findings) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::RecoveryFinding& f : findings)
-    out.push_back({{"id", f.id},
-                   {"line", f.line},
-                   {"fault", f.fault},
-                   {"time_to_recover_seconds", f.time_to_recover.count()},
-                   {"breach", f.breach},
-                   {"clock", f.clock},
-                   {"flags", strings_json(f.flags)}});
-  return out;
+void write_findings(JsonWriter& w, const std::vector<audit::RecoveryFinding>& findings) {
+  w.array([&] {
+    for (const audit::RecoveryFinding& f : findings)
+      w.object([&] {
+        w.field("breach", f.breach);
+        w.field("clock", f.clock);
+        w.field("fault", f.fault);
+        w.key("flags");
+        write_strings(w, f.flags);
+        w.field("id", f.id);
+        w.field("line", f.line);
+        w.field("time_to_recover_seconds", f.time_to_recover.count());
+      });
+  });
 }
 
 }  // namespace
 
-nlohmann::json recovery_json(const audit::RecoveryAudit& audit, const model::Currency& currency,
-                             const SourceFile& contract) {
-  return {{"service", audit.service},
-          {"clause_label", audit.clause_label},
-          {"clause", clause_json(contract, audit.clause)},
-          {"limit_seconds", audit.limit ? nlohmann::json(audit.limit->count()) : nlohmann::json(nullptr)},
-          {"findings", findings_json(audit.findings)},
-          {"stats", stats_json(audit.stats)},
-          {"uncovered", stats_json(audit.uncovered)},
-          {"uncovered_incidents", strings_json(audit.uncovered_incidents)},
-          {"breaches", audit.breaches},
-          {"assessed", audit.assessed},
-          {"credit", money_json(audit.credit_minor, currency)},
-          {"cap", audit.cap_minor < 0 ? nlohmann::json(nullptr) : money_json(audit.cap_minor, currency)},
-          {"owed", money_json(audit.owed_minor, currency)},
-          {"explain", explanations_json(contract, audit.explain)}};
+void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const model::Currency& currency,
+                    const SourceFile& contract) {
+  w.object([&] {
+    w.field("assessed", audit.assessed);
+    w.field("breaches", audit.breaches);
+    w.key("cap");
+    if (audit.cap_minor < 0) w.value(nullptr);
+    else write_money(w, audit.cap_minor, currency);
+    w.key("clause");
+    write_clause(w, contract, audit.clause);
+    w.field("clause_label", audit.clause_label);
+    w.key("credit");
+    write_money(w, audit.credit_minor, currency);
+    w.key("explain");
+    write_explanations(w, contract, audit.explain);
+    w.key("findings");
+    write_findings(w, audit.findings);
+    w.key("limit_seconds");
+    if (audit.limit) w.value(audit.limit->count());
+    else w.value(nullptr);
+    w.key("owed");
+    write_money(w, audit.owed_minor, currency);
+    w.field("service", audit.service);
+    w.key("stats");
+    write_stats(w, audit.stats);
+    w.key("uncovered");
+    write_stats(w, audit.uncovered);
+    w.key("uncovered_incidents");
+    write_strings(w, audit.uncovered_incidents);
+  });
 }
 
 }  // namespace slaudit::report

@@ -1,5 +1,8 @@
 #include "report/json/render_json.h"
 
+#include <sstream>
+
+#include "report/json/json_writer.h"
 #include "report/json/sections.h"
 #include "report/json/values.h"
 
@@ -7,76 +10,121 @@ namespace slaudit::report {
 
 namespace {
 
-nlohmann::json inputs_json(const std::vector<audit::InputFile>& inputs) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::InputFile& input : inputs)
-    out.push_back({{"role", input.role}, {"path", input.path}, {"sha256", input.sha256}});
-  return out;
+void write_contract(JsonWriter& w, const audit::AuditReport& report, const SourceFile& contract) {
+  w.object([&] {
+    w.key("currency");
+    w.object([&] {
+      w.field("code", report.currency.code);
+      w.field("minor_digits", report.currency.minor_digits);
+    });
+    w.field("path", contract.name());
+    w.field("timezone", report.timezone);
+    w.field("title", report.contract_title);
+  });
 }
 
-nlohmann::json records_json(const audit::AuditReport& report) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::RecordAccounting& file : report.records)
-    out.push_back({{"path", file.path}, {"read", file.read}, {"used", file.used}, {"rejected", file.rejected}});
-  return out;
+void write_inputs(JsonWriter& w, const std::vector<audit::InputFile>& inputs) {
+  w.array([&] {
+    for (const audit::InputFile& input : inputs)
+      w.object([&] {
+        w.field("path", input.path);
+        w.field("role", input.role);
+        w.field("sha256", input.sha256);
+      });
+  });
 }
 
-nlohmann::json rejected_json(const audit::AuditReport& report) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::RejectedRecord& record : report.rejected)
-    out.push_back({{"path", record.path}, {"line", record.line}, {"reason", record.reason}});
-  return out;
+void write_records(JsonWriter& w, const audit::AuditReport& report) {
+  w.array([&] {
+    for (const audit::RecordAccounting& file : report.records)
+      w.object([&] {
+        w.field("path", file.path);
+        w.field("read", file.read);
+        w.field("rejected", file.rejected);
+        w.field("used", file.used);
+      });
+  });
 }
 
-nlohmann::json contract_json(const audit::AuditReport& report, const SourceFile& contract) {
-  return {{"path", contract.name()},
-          {"title", report.contract_title},
-          {"timezone", report.timezone},
-          {"currency", {{"code", report.currency.code}, {"minor_digits", report.currency.minor_digits}}}};
+void write_rejected(JsonWriter& w, const audit::AuditReport& report) {
+  w.array([&] {
+    for (const audit::RejectedRecord& record : report.rejected)
+      w.object([&] {
+        w.field("line", record.line);
+        w.field("path", record.path);
+        w.field("reason", record.reason);
+      });
+  });
 }
 
-nlohmann::json totals_json(const audit::AuditReport& report) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::ServiceTotal& total : report.totals)
-    out.push_back({{"service", total.service}, {"owed", money_json(total.owed_minor, report.currency)}});
-  return out;
+void write_totals(JsonWriter& w, const audit::AuditReport& report) {
+  w.array([&] {
+    for (const audit::ServiceTotal& total : report.totals)
+      w.object([&] {
+        w.key("owed");
+        write_money(w, total.owed_minor, report.currency);
+        w.field("service", total.service);
+      });
+  });
+}
+
+void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceFile& contract) {
+  w.field("breached", report.breached());
+  w.key("contract");
+  write_contract(w, report, contract);
+  w.key("engine");
+  w.object([&] {
+    w.field("tzdata", report.tzdata_version);
+    w.field("version", report.engine_version);
+  });
+  w.field("evidence_complete", report.evidence_complete());
+  w.key("evidence_gaps");
+  write_strings(w, report.evidence_gaps);
+  w.key("inputs");
+  write_inputs(w, report.inputs);
+  w.key("notes");
+  write_strings(w, report.notes);
+  w.key("periods");
+  w.array([&] {
+    for (const audit::PeriodAudit& period : report.periods) write_period(w, period, report.currency, contract);
+  });
+  if (!report.probe_accounting.empty()) {
+    w.key("probe_accounting");
+    w.array([&] {
+      for (const auto& a : report.probe_accounting) write_probe_accounting(w, a, contract);
+    });
+  }
+  w.field("range", report.range);
+  w.key("records");
+  write_records(w, report);
+  w.key("recovery");
+  w.array([&] {
+    for (const audit::RecoveryAudit& audit : report.recovery) write_recovery(w, audit, report.currency, contract);
+  });
+  w.key("rejected");
+  write_rejected(w, report);
+  w.field("schema", kReportSchema);
+  w.key("total_owed");
+  write_money(w, report.total_owed_minor, report.currency);
+  w.key("totals");
+  write_totals(w, report);
+  w.field("verdict", audit::verdict_name(report.verdict));
 }
 
 }  // namespace
 
-nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile& contract) {
-  nlohmann::json periods = nlohmann::json::array();
-  for (const audit::PeriodAudit& period : report.periods)
-    periods.push_back(period_json(period, report.currency, contract));
-  nlohmann::json recovery = nlohmann::json::array();
-  for (const audit::RecoveryAudit& audit : report.recovery)
-    recovery.push_back(recovery_json(audit, report.currency, contract));
-  nlohmann::json out = {{"schema", std::string(kReportSchema)},
-          {"engine", {{"version", report.engine_version}, {"tzdata", report.tzdata_version}}},
-          {"contract", contract_json(report, contract)},
-          {"range", report.range},
-          {"inputs", inputs_json(report.inputs)},
-          {"records", records_json(report)},
-          {"rejected", rejected_json(report)},
-          {"periods", std::move(periods)},
-          {"recovery", std::move(recovery)},
-          {"totals", totals_json(report)},
-          {"total_owed", money_json(report.total_owed_minor, report.currency)},
-          {"breached", report.breached()},
-          {"verdict", audit::verdict_name(report.verdict)},
-          {"evidence_complete", report.evidence_complete()},
-          {"evidence_gaps", strings_json(report.evidence_gaps)},
-          {"notes", strings_json(report.notes)}};
-  if (!report.probe_accounting.empty()) {
-    nlohmann::json probes = nlohmann::json::array();
-    for (const auto& a : report.probe_accounting) probes.push_back(probe_accounting_json(a, contract));
-    out["probe_accounting"] = std::move(probes);
+void write_report_json(const audit::AuditReport& report, const SourceFile& contract, std::ostream& out) {
+  {
+    JsonWriter w(out);
+    w.object([&] { write_report(w, report, contract); });
   }
-  return out;
+  out << "\n";
 }
 
-void write_report_json(const audit::AuditReport& report, const SourceFile& contract, std::ostream& out) {
-  out << report_to_json(report, contract).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile& contract) {
+  std::ostringstream text;
+  write_report_json(report, contract, text);
+  return nlohmann::json::parse(text.str());
 }
 
 }  // namespace slaudit::report

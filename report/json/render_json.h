@@ -1,9 +1,11 @@
 #pragma once
-// The audit report as JSON, schema "slaudit-audit-report/1"
-// (docs/audit-report.schema.json). Deterministic: object keys are sorted
-// (nlohmann::json's std::map) and arrays keep the report's order, so the same
-// report dumps to the same bytes. Exact figures only: rationals as
-// {num, den} strings, seconds and minor units as integers.
+// The audit report as JSON, schema "slaudit-audit-report/2"
+// (docs/audit-report.schema.json). Written as it is made (JsonWriter), so a
+// report of a million incidents never exists whole in memory. Deterministic:
+// object keys are sorted and arrays keep the report's order, so the same
+// report writes the same bytes, laid out as nlohmann::json::dump(2) would.
+// Exact figures only: rationals as {num, den} strings, seconds and minor
+// units as integers.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
@@ -16,11 +18,12 @@
 
 namespace slaudit::report {
 
-inline constexpr std::string_view kReportSchema = "slaudit-audit-report/1";
+inline constexpr std::string_view kReportSchema = "slaudit-audit-report/2";
 
-nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile& contract);
-// The same, written to `out` with a two-space indent and a final newline.
+// Written to `out` with a two-space indent and a final newline.
 void write_report_json(const audit::AuditReport& report, const SourceFile& contract, std::ostream& out);
+// The same document parsed back, for tests and small reports (it is built whole).
+nlohmann::json report_to_json(const audit::AuditReport& report, const SourceFile& contract);
 
 // The claims report, schema "slaudit-claims-report/1"
 // (docs/claims-report.schema.json); deterministic: sorted keys, report order.

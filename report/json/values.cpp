@@ -1,12 +1,12 @@
 #include "report/json/values.h"
 
-#include "report/common/clause_ref.h"
-#include "engine/figures/figures.h"
 #include "base/time/timestamp.h"
+#include "engine/figures/figures.h"
+#include "report/common/clause_ref.h"
 
 namespace slaudit::report {
 
-nlohmann::json rational_json(const audit::Rational& value) {
+void write_rational(JsonWriter& w, const audit::Rational& value) {
   DecimalText shown = decimal_digits(value, 6, true);
   std::string text = shown.text;
   if (shown.exact && text.find('.') != std::string::npos) {
@@ -14,47 +14,58 @@ nlohmann::json rational_json(const audit::Rational& value) {
     if (text.back() == '.') text.pop_back();
   }
   if (!shown.exact) text += kInexactMark;
-  return {{"num", boost::multiprecision::numerator(value).str()},
-          {"den", boost::multiprecision::denominator(value).str()},
-          {"decimal", text}};
+  w.object([&] {
+    w.field("decimal", text);
+    w.field("den", boost::multiprecision::denominator(value).str());
+    w.field("num", boost::multiprecision::numerator(value).str());
+  });
 }
 
-nlohmann::json money_json(int64_t minor, const model::Currency& currency) {
-  return {{"minor", minor}, {"decimal", money_text(minor, currency)}};
+void write_money(JsonWriter& w, int64_t minor, const model::Currency& currency) {
+  w.object([&] {
+    w.field("decimal", money_text(minor, currency));
+    w.field("minor", minor);
+  });
 }
 
-nlohmann::json clause_json(const SourceFile& contract, SourceRange range) {
+void write_clause(JsonWriter& w, const SourceFile& contract, SourceRange range) {
   const std::optional<LineColumn> at = clause_line_column(contract, range);
-  if (!at) return nullptr;
-  return {{"line", at->line}, {"column", at->column}};
+  if (!at) return w.value(nullptr);
+  w.object([&] {
+    w.field("column", at->column);
+    w.field("line", at->line);
+  });
 }
 
-nlohmann::json instant_json(Instant at) { return format_utc(at); }
+void write_instant(JsonWriter& w, Instant at) { w.value(format_utc(at)); }
 
-nlohmann::json date_json(const std::optional<model::CivilDate>& date) {
-  if (!date) return nullptr;
-  return date_text(*date);
+void write_date(JsonWriter& w, const std::optional<model::CivilDate>& date) {
+  if (!date) return w.value(nullptr);
+  w.value(date_text(*date));
 }
 
-nlohmann::json percent_json(const std::optional<model::Percent>& percent) {
-  if (!percent) return nullptr;
-  return percent->value.normalized().to_string();
+void write_percent(JsonWriter& w, const std::optional<model::Percent>& percent) {
+  if (!percent) return w.value(nullptr);
+  w.value(percent->value.normalized().to_string());
 }
 
-nlohmann::json strings_json(const std::vector<std::string>& items) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const std::string& item : items) out.push_back(item);
-  return out;
+void write_strings(JsonWriter& w, const std::vector<std::string>& items) {
+  w.array([&] {
+    for (const std::string& item : items) w.value(item);
+  });
 }
 
-nlohmann::json explanations_json(const SourceFile& contract, const std::vector<audit::Explanation>& lines) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const audit::Explanation& line : lines)
-    out.push_back({{"figure", line.figure},
-                   {"value", line.value},
-                   {"derivation", line.derivation},
-                   {"clause", clause_json(contract, line.clause)}});
-  return out;
+void write_explanations(JsonWriter& w, const SourceFile& contract, const std::vector<audit::Explanation>& lines) {
+  w.array([&] {
+    for (const audit::Explanation& line : lines)
+      w.object([&] {
+        w.key("clause");
+        write_clause(w, contract, line.clause);
+        w.field("derivation", line.derivation);
+        w.field("figure", line.figure);
+        w.field("value", line.value);
+      });
+  });
 }
 
 }  // namespace slaudit::report

@@ -1,28 +1,28 @@
 #pragma once
-// The value shapes of the JSON report (docs/audit-report.schema.json, $defs):
-// exact figures as strings or integers, never as JSON floats.
-#include <nlohmann/json.hpp>
+// The value shapes of the JSON report (docs/audit-report.schema.json, $defs),
+// written in place: exact figures as strings or integers, never as JSON floats.
 #include <optional>
 
 #include "engine/audit/report.h"
 #include "language/syntax/source.h"
+#include "report/json/json_writer.h"
 
 namespace slaudit::report {
 
-// {"num": "1", "den": "3", "decimal": "0.333333~"}: the exact value, and a
+// {"decimal": "0.333333~", "den": "3", "num": "1"}: the exact value, and a
 // decimal for people with 6 fractional digits, truncated and marked when cut.
-nlohmann::json rational_json(const audit::Rational& value);
-// {"minor": 12000000, "decimal": "120000.00"}.
-nlohmann::json money_json(int64_t minor, const model::Currency& currency);
-// {"line": 31, "column": 5}, or null when the contract does not say (a default).
-nlohmann::json clause_json(const SourceFile& contract, SourceRange range);
+void write_rational(JsonWriter& w, const audit::Rational& value);
+// {"decimal": "120000.00", "minor": 12000000}.
+void write_money(JsonWriter& w, int64_t minor, const model::Currency& currency);
+// {"column": 5, "line": 31}, or null when the contract does not say (a default).
+void write_clause(JsonWriter& w, const SourceFile& contract, SourceRange range);
 // "2026-11-01T00:00:00Z".
-nlohmann::json instant_json(Instant at);
+void write_instant(JsonWriter& w, Instant at);
 // "2026-12-31", or null.
-nlohmann::json date_json(const std::optional<model::CivilDate>& date);
+void write_date(JsonWriter& w, const std::optional<model::CivilDate>& date);
 // "99.9": a percentage as a decimal string, or null.
-nlohmann::json percent_json(const std::optional<model::Percent>& percent);
-nlohmann::json strings_json(const std::vector<std::string>& items);
-nlohmann::json explanations_json(const SourceFile& contract, const std::vector<audit::Explanation>& lines);
+void write_percent(JsonWriter& w, const std::optional<model::Percent>& percent);
+void write_strings(JsonWriter& w, const std::vector<std::string>& items);
+void write_explanations(JsonWriter& w, const SourceFile& contract, const std::vector<audit::Explanation>& lines);
 
 }  // namespace slaudit::report

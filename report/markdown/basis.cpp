@@ -56,10 +56,14 @@ std::string recovery_basis(const audit::AuditReport& report, const SourceFile& s
   out += "- Recovery clause: " + markdown_clause(source, r.clause) + "\n";
   out += "- " + counted(r.breaches, "breach", "breaches") + " of the limit of " +
          (r.limit ? minutes_text(*r.limit) + " min" : std::string("no stated limit")) + "\n";
+  size_t listed = 0;
   for (const audit::RecoveryFinding& f : r.findings)
-    if (f.breach)
+    if (f.breach && listed++ < kListedAtMost)
       out += "  - " + md_escape(f.id) + " (" + md_escape(f.fault) + "): " + minutes_text(f.time_to_recover) +
              " min, " + md_escape(f.clock) + "\n";
+  if (listed > kListedAtMost)
+    out += "  - and " + std::to_string(listed - kListedAtMost) +
+           " more breaches; the JSON report (`--format json`) lists every one\n";
   return out + derivation(source, r.explain) + "\n";
 }
 

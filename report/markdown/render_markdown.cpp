@@ -1,8 +1,9 @@
 #include "report/markdown/render_markdown.h"
 
-#include "report/common/names.h"
+#include <algorithm>
 
 #include "engine/figures/figures.h"
+#include "report/common/names.h"
 #include "report/markdown/sections.h"
 #include "report/markdown/markdown_text.h"
 
@@ -61,8 +62,14 @@ std::string rejected_section(const audit::AuditReport& report) {
   std::string out = "## Rejected records\n\n";
   if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
   out += "These records were not used in the audit:\n\n| File | Line | Reason |\n| --- | ---: | --- |\n";
-  for (const audit::RejectedRecord& r : report.rejected)
+  const size_t listed = std::min(report.rejected.size(), kListedAtMost);
+  for (size_t i = 0; i < listed; ++i) {
+    const audit::RejectedRecord& r = report.rejected[i];
     out += "| " + md_escape(r.path) + " | " + std::to_string(r.line) + " | " + md_escape(r.reason) + " |\n";
+  }
+  if (listed < report.rejected.size())
+    out += "\nAnd " + std::to_string(report.rejected.size() - listed) +
+           " more rejected records; the JSON report (`--format json`) lists every one.\n";
   return out + "\n";
 }
 

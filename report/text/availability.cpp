@@ -85,7 +85,7 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
 
 std::string incident_line(const TextContext& context, const audit::IncidentFinding& finding) {
   std::string line = "      " + finding.id + " (line " + std::to_string(finding.line) + ") " +
-                     spoken(audit::incident_role_name(finding.role)) + ": " + finding.reason + "; " +
+                     spoken(audit::incident_role_name(finding.role)) + ": " + std::string(finding.reason.view()) + "; " +
                      instant_text(context, finding.start) + " to " + instant_text(context, finding.end) +
                      (finding.open ? " (open)" : "") + ", down " + minutes_text(finding.down) + " min, excluded " +
                      minutes_text(finding.excluded) + " min";
@@ -93,29 +93,32 @@ std::string incident_line(const TextContext& context, const audit::IncidentFindi
   return line + " — " + clause_location(context.contract, finding.clause) + "\n";
 }
 
-std::string period_explanation(const TextContext& context, const audit::PeriodAudit& period) {
-  std::string out = "  " + clause_name(period) + " " + period.period + " — " +
-                    clause_location(context.contract, period.clause) + "\n";
+void write_period_explanation(const TextContext& context, const audit::PeriodAudit& period, ChunkedOutput& out) {
+  out += "  " + clause_name(period) + " " + period.period + " — " + clause_location(context.contract, period.clause) + "\n";
   out += "    from " + instant_text(context, period.start) + " to " + instant_text(context, period.end) + "\n";
   out += text_explanations(context, period.explain, "    ");
-  if (period.incidents.empty()) return out + "    incidents: none\n";
+  if (period.incidents.empty()) {
+    out += "    incidents: none\n";
+    return;
+  }
   out += "    incidents:\n";
   for (const audit::IncidentFinding& finding : period.incidents) out += incident_line(context, finding);
-  return out;
 }
 
 }  // namespace
 
-std::string text_availability(const TextContext& context) {
+void write_availability(const TextContext& context, ChunkedOutput& out) {
   const audit::AuditReport& report = context.report;
-  if (report.periods.empty()) return "Availability: no period audited\n";
-  std::string out = "Availability (minutes; amounts in " + report.currency.code + ")\n";
+  if (report.periods.empty()) {
+    out += "Availability: no period audited\n";
+    return;
+  }
+  out += "Availability (minutes; amounts in " + report.currency.code + ")\n";
   out += period_table(context).render("  ");
   for (const audit::PeriodAudit& period : report.periods) out += period_remarks(context, period);
-  if (!context.explain) return out;
+  if (!context.explain) return;
   out += "\nHow each figure was derived\n";
-  for (const audit::PeriodAudit& period : report.periods) out += period_explanation(context, period);
-  return out;
+  for (const audit::PeriodAudit& period : report.periods) write_period_explanation(context, period, out);
 }
 
 }  // namespace slaudit::report

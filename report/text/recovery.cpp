@@ -49,38 +49,42 @@ std::string finding_line(const audit::RecoveryFinding& finding) {
   return line + "\n";
 }
 
-std::string uncovered_text(const audit::RecoveryAudit& audit) {
+// Without --explain, the list of their incidents is cut at kListedAtMost ids.
+std::string uncovered_text(const TextContext& context, const audit::RecoveryAudit& audit) {
   if (audit.uncovered.empty() && audit.uncovered_incidents.empty()) return "";
   std::string out = "    fault classes no recovery clause covers:\n";
   out += fault_table(audit.uncovered, false).render("      ");
   if (!audit.uncovered_incidents.empty()) {
     out += "    their incidents: ";
-    out += joined(audit.uncovered_incidents, ", ");
+    out += joined(audit.uncovered_incidents, ", ", context.explain ? SIZE_MAX : kListedAtMost);
     out += "\n";
   }
   return out;
 }
 
-// Appended to `out`: a large log's breach list runs to megabytes, not copied again.
-void append_recovery_clause(std::string& out, const TextContext& context, const audit::RecoveryAudit& audit) {
+void write_recovery_clause(const TextContext& context, const audit::RecoveryAudit& audit, ChunkedOutput& out) {
   out += clause_heading(context, audit);
   if (!audit.stats.empty()) out += fault_table(audit.stats, true).render("    ");
-  // Breaches cost money, so they are listed always; --explain lists every incident.
-  // A line is about 130 bytes: room for them at once (a large log lists tens of thousands).
-  out.reserve(out.size() + audit.findings.size() * 136);
-  for (const audit::RecoveryFinding& finding : audit.findings)
+  // Breaches cost money, so they are listed always (the first kListedAtMost
+  // without --explain, with a count of the rest); --explain lists every incident.
+  size_t breaches = 0;
+  for (const audit::RecoveryFinding& finding : audit.findings) {
+    if (finding.breach && !context.explain && breaches++ >= kListedAtMost) continue;
     if (finding.breach || context.explain) out += finding_line(finding);
-  out += uncovered_text(audit);
+  }
+  if (breaches > kListedAtMost)
+    out += "    and " + std::to_string(breaches - kListedAtMost) +
+           " more breaches: --explain or --format json lists every one\n";
+  out += uncovered_text(context, audit);
   if (context.explain) out += text_explanations(context, audit.explain, "    ");
 }
 
 }  // namespace
 
-std::string text_recovery(const TextContext& context) {
-  if (context.report.recovery.empty()) return "";
-  std::string out = "Recovery (time to recover in minutes)\n";
-  for (const audit::RecoveryAudit& audit : context.report.recovery) append_recovery_clause(out, context, audit);
-  return out;
+void write_recovery(const TextContext& context, ChunkedOutput& out) {
+  if (context.report.recovery.empty()) return;
+  out += "Recovery (time to recover in minutes)\n";
+  for (const audit::RecoveryAudit& audit : context.report.recovery) write_recovery_clause(context, audit, out);
 }
 
 }  // namespace slaudit::report

@@ -1,5 +1,8 @@
 #include "report/text/render_text.h"
 
+#include <algorithm>
+#include <sstream>
+
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
 #include "report/text/sections.h"
@@ -17,15 +20,22 @@ std::string heading(const TextContext& context) {
   return out;
 }
 
-std::string records_section(const audit::AuditReport& report) {
-  std::string out = "Records\n";
+// Without --explain, the first kListedAtMost rejected records and a count of the rest.
+void write_records(const TextContext& context, ChunkedOutput& out) {
+  const audit::AuditReport& report = context.report;
+  out += "Records\n";
   if (report.records.empty()) out += "  no record files\n";
   for (const audit::RecordAccounting& file : report.records)
     out += "  " + file.path + ": read " + std::to_string(file.read) + ", used " + std::to_string(file.used) +
            ", rejected " + std::to_string(file.rejected) + "\n";
-  for (const audit::RejectedRecord& record : report.rejected)
+  const size_t listed = context.explain ? report.rejected.size() : std::min(report.rejected.size(), kListedAtMost);
+  for (size_t i = 0; i < listed; ++i) {
+    const audit::RejectedRecord& record = report.rejected[i];
     out += "  " + record.path + ":" + std::to_string(record.line) + ": " + record.reason + "\n";
-  return out;
+  }
+  if (listed < report.rejected.size())
+    out += "  and " + std::to_string(report.rejected.size() - listed) +
+           " more rejected records: --explain or --format json lists every one\n";
 }
 
 std::string inputs_section(const audit::AuditReport& report) {
@@ -47,24 +57,33 @@ std::string total_section(const audit::AuditReport& report) {
 
 }  // namespace
 
-std::string render_text(const audit::AuditReport& report, const SourceFile& contract, bool explain) {
+void write_text(const audit::AuditReport& report, const SourceFile& contract, bool explain, std::ostream& stream) {
   const TextContext context{report, contract, TimeZone::find(report.timezone), explain};
-  // Appended section by section into one string: a large log's recovery
-  // section runs to megabytes, and each `a + b` would copy it again. Each
-  // section is followed by an empty line; recovery and probes only when present.
-  std::string out = heading(context);
+  // Each section is followed by an empty line; recovery and probes only when present.
+  ChunkedOutput out(stream);
+  out += heading(context);
   out += '\n';
-  const auto section = [&out](const std::string& text, const char* after) {
-    out += text;
-    out += after;
-  };
-  section(text_availability(context), "\n");
-  if (std::string recovery = text_recovery(context); !recovery.empty()) section(recovery, "\n");
-  if (std::string probes = text_probes(context); !probes.empty()) section(probes, "\n");
-  section(records_section(report), "\n");
-  section(inputs_section(report), "\n");
-  section(total_section(report), "");
-  return out;
+  write_availability(context, out);
+  out += '\n';
+  if (!report.recovery.empty()) {
+    write_recovery(context, out);
+    out += '\n';
+  }
+  if (std::string probes = text_probes(context); !probes.empty()) {
+    out += probes;
+    out += '\n';
+  }
+  write_records(context, out);
+  out += '\n';
+  out += inputs_section(report);
+  out += '\n';
+  out += total_section(report);
+}
+
+std::string render_text(const audit::AuditReport& report, const SourceFile& contract, bool explain) {
+  std::ostringstream out;
+  write_text(report, contract, explain, out);
+  return out.str();
 }
 
 }  // namespace slaudit::report

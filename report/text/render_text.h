@@ -3,6 +3,7 @@
 // accounting, the inputs with their digests, and the total owed. With
 // `explain`, every figure's derivation and clause and every incident's role.
 // Rounded figures carry a `~`; see figures.h.
+#include <ostream>
 #include <string>
 
 #include "engine/audit/report.h"
@@ -14,6 +15,11 @@
 
 namespace slaudit::report {
 
+// Written to `out` in chunks: with --explain it lists every incident. Without,
+// lists are cut at kListedAtMost items (report/common/names.h) with a count
+// of the rest, so the report stays small whatever the log's size.
+void write_text(const audit::AuditReport& report, const SourceFile& contract, bool explain, std::ostream& out);
+// The same, as one string (tests, small reports).
 std::string render_text(const audit::AuditReport& report, const SourceFile& contract, bool explain);
 
 // The claims report (engine/claims/verdict.h) for terminals: aligned by

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/audit/report.h"
+#include "report/common/chunked_output.h"
 #include "language/syntax/source.h"
 #include "base/time/time_zone.h"
 
@@ -18,8 +19,9 @@ struct TextContext {
   bool explain = false;
 };
 
-std::string text_availability(const TextContext& context);
-std::string text_recovery(const TextContext& context);
+// The two sections that can list every incident (--explain), written in chunks.
+void write_availability(const TextContext& context, ChunkedOutput& out);
+void write_recovery(const TextContext& context, ChunkedOutput& out);  // nothing without a recovery clause
 std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
 
 // "    figure: value = derivation — clause" lines, one per explanation.

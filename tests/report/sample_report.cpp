@@ -53,7 +53,7 @@ audit::PeriodAudit training_period(const SourceFile& s) {
   audit::IncidentFinding finding;
   finding.id = "INC-1";
   finding.line = 1;
-  finding.reason = "affects 10% of gpus >= 5%";
+  finding.reason = SharedName("affects 10% of gpus >= 5%");
   finding.clause = range_of(s, "availability 训练集群");
   finding.start = november(3600);
   finding.end = november(3600 + 2592);
@@ -81,15 +81,16 @@ audit::PeriodAudit storage_period(const SourceFile& s) {
   p.explain = {explanation("credit", "30000.00 CNY", "10% of fee 300000.00 CNY", range_of(s, "below 99.9%: 10%")),
                explanation("eligible", "2592000 s", "the whole period", SourceRange{})};
   audit::IncidentFinding finding;
-  p.timeline = {{p.start, november(7200), audit::TimeState::Up, {}},
-                {november(7200), november(7200 + 4320), audit::TimeState::Down, {"INC-2"}},
-                {november(7200 + 4320), p.end, audit::TimeState::Up, {}}};
+  p.timeline = {{p.start, november(7200), audit::TimeState::Up},
+                {november(7200), november(7200 + 4320), audit::TimeState::Down},
+                {november(7200 + 4320), p.end, audit::TimeState::Up}};
   finding.id = "INC-2";
   finding.line = 2;
-  finding.reason = "any incident counts";
+  finding.reason = SharedName("any incident counts");
   finding.start = november(7200);
   finding.end = november(7200 + 4320);
   finding.down = Seconds(4320);
+  finding.segments = audit::SegmentSpan{1, 1};  // active in the down segment only
   p.incidents = {finding};
   return p;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/audit/timeline.h"
+#include "tests/support/audit_fixture.h"
 
 using namespace slaudit;
 using namespace slaudit::audit;
@@ -82,7 +83,7 @@ TEST_CASE("classify: worked cases", "[audit][timeline]") {
   };
   for (const Case& c : cases) {
     INFO(c.what);
-    CHECK(describe(classify(at(0), at(30), c.intervals, false)) == c.expected);
+    CHECK(describe(classify(at(0), at(30), c.intervals)) == c.expected);
   }
 }
 
@@ -93,7 +94,6 @@ struct SecondState {
   TimeState state = TimeState::Up;
   size_t owner = SIZE_MAX;
   Weight weight{0, 1};
-  std::vector<size_t> active;
 };
 
 // Starts are compared as clipped to the period: two outages already running
@@ -104,7 +104,6 @@ SecondState expected_at(const std::vector<TimelineInterval>& intervals, int64_t 
   for (size_t i = 0; i < intervals.size(); ++i) {
     const auto& iv = intervals[i];
     if (!(iv.start <= at(t) && at(t) < iv.end)) continue;
-    if (iv.owner != SIZE_MAX) out.active.push_back(iv.owner);
     size_t& b = best[static_cast<int>(iv.kind)];
     if (b == SIZE_MAX) {
       b = i;
@@ -115,8 +114,6 @@ SecondState expected_at(const std::vector<TimelineInterval>& intervals, int64_t 
     const bool same = cur.weight == iv.weight;
     if (heavier || (same && std::max(iv.start, at(from)) < std::max(cur.start, at(from)))) b = i;  // equal start: the lower index (b) stays
   }
-  std::sort(out.active.begin(), out.active.end());
-  out.active.erase(std::unique(out.active.begin(), out.active.end()), out.active.end());
   const size_t w = best[static_cast<int>(IntervalKind::ExclusionWindow)];
   const size_t d = best[static_cast<int>(IntervalKind::Down)];
   const size_t x = best[static_cast<int>(IntervalKind::ExcludedIncident)];
@@ -156,7 +153,7 @@ TEST_CASE("classify: random intervals agree with the rules second by second", "[
     if (round % 2 == 0)
       std::stable_sort(intervals.begin(), intervals.end(),
                        [](const auto& a, const auto& b) { return a.start < b.start; });
-    const Classification got = classify(at(from), at(to), intervals, true);
+    const Classification got = classify(at(from), at(to), intervals);
     INFO("round " << round << ": " << describe(got));
     REQUIRE(!got.segments.empty());
     CHECK(got.segments.front().start == at(from));
@@ -164,14 +161,61 @@ TEST_CASE("classify: random intervals agree with the rules second by second", "[
     for (size_t s = 0; s < got.segments.size(); ++s) {
       const auto& seg = got.segments[s];
       if (s > 0) CHECK(got.segments[s - 1].end == seg.start);
+      if (s > 0)  // maximal: neighbours differ in state, owner or weight
+        CHECK_FALSE((got.segments[s - 1].state == seg.state && got.segments[s - 1].owner == seg.owner &&
+                     got.segments[s - 1].weight == seg.weight));
       for (int64_t t = seg.start.time_since_epoch().count(); t < seg.end.time_since_epoch().count(); ++t) {
         const SecondState want = expected_at(intervals, from, t);
         INFO("second " << t);
         CHECK(seg.state == want.state);
         CHECK(seg.owner == want.owner);
         if (want.state == TimeState::Down) CHECK(seg.weight == want.weight);
-        CHECK(seg.active == want.active);
       }
     }
   }
+}
+
+// The report's timeline (PeriodAudit::timeline): maximal runs of one state,
+// each incident naming its run of segments once (SegmentSpan), however many
+// incidents share a run. docs/audit.md section 24.
+TEST_CASE("a period's timeline: maximal runs, each incident's span named once", "[audit][timeline]") {
+  const std::string contract =
+      "contract \"t\" {\n  effective 2026-01-01 to 2027-12-31; timezone \"Asia/Shanghai\"; currency CNY;\n"
+      "  service training { fee 1200000.00 per month; }\n"
+      "  availability training { target 99.9%; period calendar month; exclude cause in (customer); }\n}\n";
+  const auto incident = [](const std::string& id, const std::string& start, const std::string& end,
+                           const std::string& extra = "") {
+    return "{\"id\":\"" + id + "\",\"service\":\"training\",\"start\":\"2026-11-10T" + start +
+           ":00+08:00\",\"end\":\"2026-11-10T" + end + ":00+08:00\"" + extra + "}\n";
+  };
+  // a 10:00-11:00 and b 10:30-12:00 are down (the classification attributes
+  // 10:00-11:00 to a, 11:00-12:00 to b: two classified segments, one run);
+  // c 10:10-10:20 lies inside a; cust 11:00-14:00 is excluded, but down wins
+  // until 12:00, so it is excluded 12:00-14:00. Runs: up, down 10:00-12:00,
+  // excluded 12:00-14:00, up.
+  auto fx = testing::run_audit_text(contract,
+                                    incident("a", "10:00", "11:00") + incident("b", "10:30", "12:00") +
+                                        incident("c", "10:10", "10:20") +
+                                        incident("cust", "11:00", "14:00", ",\"cause\":\"customer\""),
+                                    "2026-11");
+  const PeriodAudit& p = fx->period("training", "2026-11");
+  const auto at_local = [](int hour) {  // 2026-11-10 hour:00 in Shanghai (UTC+8)
+    return Instant{std::chrono::sys_days{std::chrono::year{2026} / 11 / 10}} + std::chrono::hours(hour - 8);
+  };
+  REQUIRE(p.timeline.size() == 4);
+  const std::vector<TimeState> states = {TimeState::Up, TimeState::Down, TimeState::Excluded, TimeState::Up};
+  for (size_t s = 0; s < 4; ++s) {
+    INFO("segment " << s);
+    CHECK(p.timeline[s].state == states[s]);
+    if (s > 0) CHECK(p.timeline[s].start == p.timeline[s - 1].end);
+  }
+  CHECK(p.timeline.front().start == p.start);
+  CHECK(p.timeline.back().end == p.end);
+  CHECK(p.timeline[1].start == at_local(10));
+  CHECK(p.timeline[1].end == at_local(12));
+  CHECK(p.timeline[2].end == at_local(14));
+  CHECK(fx->finding(p, "a").segments == SegmentSpan{1, 1});
+  CHECK(fx->finding(p, "b").segments == SegmentSpan{1, 1});
+  CHECK(fx->finding(p, "c").segments == SegmentSpan{1, 1});     // overlapped, still lies in the run
+  CHECK(fx->finding(p, "cust").segments == SegmentSpan{1, 2});  // 11:00-14:00 spans the down and excluded runs
 }

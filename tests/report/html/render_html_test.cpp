@@ -143,7 +143,7 @@ TEST_CASE("report html: text from the contract and the log is escaped", "[report
   audit::AuditReport report = test::sample_report(source);
   report.contract_title = "A <b>bold</b> & \"quoted\" title";
   report.periods.at(1).incidents.at(0).id = "<script>alert(1)</script>";  // storage: drawn on its timeline
-  report.periods.at(1).incidents.at(0).fault = "x'y";
+  report.periods.at(1).incidents.at(0).fault = SharedName("x'y");
   const std::string html = sample_html(&report);
   CHECK(has(html, "<h1>SLA audit: A &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; title</h1>"));
   CHECK(has(html, "&lt;script&gt;alert(1)&lt;/script&gt;"));

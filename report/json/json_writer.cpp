@@ -1,0 +1,143 @@
+#include "report/json/json_writer.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace slaudit::report {
+
+namespace {
+
+// Printable ASCII with nothing to escape: written as it is, which is what
+// nlohmann writes for it. Anything else goes through nlohmann's own escaping.
+bool plain(std::string_view text) {
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7F || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+JsonWriter::JsonWriter(std::ostream& out) : out_(out) { buffer_.reserve(kFlushAt + 4096); }
+
+JsonWriter::~JsonWriter() { flush(); }
+
+void JsonWriter::flush() {
+  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  buffer_.clear();
+}
+
+void JsonWriter::newline_indent(size_t depth) {
+  buffer_ += '\n';
+  buffer_.append(2 * depth, ' ');
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (frames_.empty()) return;  // the document's one value
+  Frame& frame = frames_.back();
+  if (frame.object) throw std::logic_error("JsonWriter: a value in an object needs a key");
+  if (frame.count++ > 0) buffer_ += ',';
+  newline_indent(frames_.size());
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  if (frames_.empty() || !frames_.back().object || after_key_)
+    throw std::logic_error("JsonWriter: a key outside an object");
+  Frame& frame = frames_.back();
+  if (frame.count > 0 && !(frame.last_key < name))
+    throw std::logic_error("JsonWriter: key \"" + std::string(name) + "\" after \"" + std::string(frame.last_key) +
+                           "\": keys go in ascending order");
+  if (frame.count++ > 0) buffer_ += ',';
+  frame.last_key = name;
+  newline_indent(frames_.size());
+  write_string(name);
+  buffer_ += ": ";
+  after_key_ = true;
+  return *this;
+}
+
+void JsonWriter::begin_object() {
+  before_value();
+  buffer_ += '{';
+  frames_.push_back({true, 0, {}});
+}
+
+void JsonWriter::begin_array() {
+  before_value();
+  buffer_ += '[';
+  frames_.push_back({false, 0, {}});
+}
+
+void JsonWriter::end_object() {
+  if (frames_.empty() || !frames_.back().object || after_key_) throw std::logic_error("JsonWriter: no object to end");
+  const bool empty = frames_.back().count == 0;
+  frames_.pop_back();
+  if (!empty) newline_indent(frames_.size());
+  buffer_ += '}';
+  maybe_flush();
+}
+
+void JsonWriter::end_array() {
+  if (frames_.empty() || frames_.back().object) throw std::logic_error("JsonWriter: no array to end");
+  const bool empty = frames_.back().count == 0;
+  frames_.pop_back();
+  if (!empty) newline_indent(frames_.size());
+  buffer_ += ']';
+  maybe_flush();
+}
+
+void JsonWriter::value(std::string_view text) {
+  before_value();
+  write_string(text);
+}
+
+void JsonWriter::value(bool flag) {
+  before_value();
+  buffer_ += flag ? "true" : "false";
+}
+
+void JsonWriter::value(std::nullptr_t) {
+  before_value();
+  buffer_ += "null";
+}
+
+void JsonWriter::value(const nlohmann::json& dom) {
+  before_value();
+  const std::string text = dom.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  // dump() indents from column 0: each of its line breaks continues at this depth.
+  for (const char c : text) {
+    buffer_ += c;
+    if (c == '\n') buffer_.append(2 * frames_.size(), ' ');
+  }
+}
+
+void JsonWriter::write_int(int64_t number) {
+  before_value();
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
+  buffer_.append(digits, end);
+}
+
+void JsonWriter::write_uint(uint64_t number) {
+  before_value();
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
+  buffer_.append(digits, end);
+}
+
+void JsonWriter::write_string(std::string_view text) {
+  if (plain(text)) {
+    buffer_ += '"';
+    buffer_ += text;
+    buffer_ += '"';
+    return;
+  }
+  buffer_ += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace slaudit::report

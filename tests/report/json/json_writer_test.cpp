@@ -1,0 +1,109 @@
+// JsonWriter: a document written piece by piece has the bytes nlohmann's
+// dump(2) gives the same document (so small reports keep their bytes), keys
+// must ascend, and the audit report written through it is exactly what
+// parsing it back and dumping it again gives: sorted keys, one layout.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "report/json/json_writer.h"
+#include "report/json/render_json.h"
+#include "tests/report/sample_report.h"
+
+using namespace slaudit;
+using nlohmann::json;
+
+namespace {
+
+template <class Write>
+std::string written(Write write) {
+  std::ostringstream out;
+  {
+    report::JsonWriter w(out);
+    write(w);
+  }
+  return out.str();
+}
+
+std::string dumped(const json& value) { return value.dump(2, ' ', false, json::error_handler_t::replace); }
+
+}  // namespace
+
+TEST_CASE("json writer: the layout of nlohmann's dump(2), value by value", "[report][json]") {
+  struct Case {
+    const char* what;
+    std::string text;  // a string value to write
+  };
+  const Case strings[] = {
+      {"plain ASCII", "inc-0001"},
+      {"quote and backslash", "say \"hi\" \\ bye"},
+      {"control characters", std::string("tab\there\nnew\x01\x1f", 15)},
+      {"DEL passes", "a\x7f" "b"},
+      {"UTF-8 kept", "训练集群 故障-001"},
+      {"invalid UTF-8 replaced", std::string("bad \xff\xfe end")},
+      {"empty", ""},
+  };
+  for (const Case& c : strings) {
+    INFO(c.what);
+    CHECK(written([&](report::JsonWriter& w) { w.value(c.text); }) == dumped(json(c.text)));
+  }
+  CHECK(written([](report::JsonWriter& w) { w.value(std::numeric_limits<int64_t>::min()); }) ==
+        dumped(json(std::numeric_limits<int64_t>::min())));
+  CHECK(written([](report::JsonWriter& w) { w.value(std::numeric_limits<uint64_t>::max()); }) ==
+        dumped(json(std::numeric_limits<uint64_t>::max())));
+  // Nesting, empty containers, booleans, null and a DOM value at depth.
+  const json document = {{"a", json::array()},
+                         {"b", json::object()},
+                         {"c", {1, 2, {{"x", nullptr}, {"y", true}}}},
+                         {"d", {{"inner", {{"deep", json::array({false})}}}}},
+                         {"e", "end"}};
+  const std::string text = written([](report::JsonWriter& w) {
+    w.object([&] {
+      w.key("a");
+      w.array([] {});
+      w.key("b");
+      w.object([] {});
+      w.key("c");
+      w.array([&] {
+        w.value(1);
+        w.value(2u);
+        w.object([&] {
+          w.field("x", nullptr);
+          w.field("y", true);
+        });
+      });
+      w.key("d");
+      w.value(json{{"inner", {{"deep", json::array({false})}}}});
+      w.field("e", "end");
+    });
+  });
+  CHECK(text == dumped(document));
+}
+
+TEST_CASE("json writer: keys must ascend within an object", "[report][json]") {
+  std::ostringstream out;
+  report::JsonWriter w(out);
+  w.begin_object();
+  w.field("b", 1);
+  CHECK_THROWS_AS(w.key("a"), std::logic_error);
+  CHECK_THROWS_AS(w.key("b"), std::logic_error);  // nor twice
+  CHECK_THROWS_AS(w.value(2), std::logic_error);  // a value in an object needs its key
+  w.field("c", 3);  // the writer is unharmed by what it refused
+  w.end_object();
+  w.flush();
+  CHECK(out.str() == "{\n  \"b\": 1,\n  \"c\": 3\n}");
+}
+
+TEST_CASE("json writer: the audit report reads back to its own bytes", "[report][json]") {
+  // Parsing sorts every object's keys and dump(2) lays them out: equal bytes
+  // mean the report wrote every key in order, in nlohmann's layout.
+  const SourceFile source = test::sample_contract_source();
+  std::ostringstream out;
+  report::write_report_json(test::sample_report(source), source, out);
+  const std::string text = out.str();
+  CHECK(dumped(json::parse(text)) + "\n" == text);
+}
