@@ -1,7 +1,6 @@
 #include "jobs/audit_job.h"
 
-#include <ctime>
-
+#include "base/time/timestamp.h"
 #include "base/util/file_io.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/figures/figures.h"
@@ -207,14 +206,7 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
 }
 
 // Now, UTC, to the second: when the ledger records the audit (metadata, never a figure).
-std::string utc_now_text() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
+std::string utc_now_text() { return format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())); }
 
 // The audit into the ledger, in one transaction: when it cannot be written,
 // nothing of it is, and the exit code says so (2) though the report is printed.
