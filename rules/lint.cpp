@@ -121,7 +121,7 @@ LintResult lint_contract(const SourceFile& source, const CompiledContract& compi
     const Severity severity = options.severity(rule->info.id).value_or(rule->info.severity);
     for (auto& f : found) {
       Diagnostic d{severity, rule->info.id, f.range, std::move(f.message),
-                   f.hint.empty() ? std::string(rule->info.fix) : std::move(f.hint), {}};
+                   f.hint.empty() ? std::string(rule->info.fix) : std::move(f.hint), {}, {}};
       // The innermost scope that disables the rule silences it; file-wide ones last.
       std::optional<size_t> by;
       for (size_t i = 0; i < result.disables.size(); ++i) {

@@ -1,6 +1,8 @@
 #include "language/check/context.h"
 
 #include <chrono>
+#include <cstdio>
+#include <utility>
 
 #include "language/check/units.h"
 #include "base/text/suggest.h"
@@ -8,6 +10,33 @@
 namespace slaudit::check {
 
 using model::Dimension;
+
+namespace {
+
+// Abbreviations people write for the language's units, too far from them for
+// "did you mean" (`hrs` is two edits from `h`).
+const char* usual_unit(const std::string& written) {
+  static constexpr std::pair<const char*, const char*> kUsual[] = {
+      {"hr", "h"},    {"hrs", "h"},     {"Hr", "h"},    {"Hrs", "h"},  {"H", "h"},      {"mins", "min"},
+      {"mn", "min"},  {"Min", "min"},   {"secs", "s"},  {"sec.", "s"}, {"S", "s"},      {"dys", "d"},
+      {"D", "d"},     {"wk", "w"},      {"wks", "w"},   {"gb", "GB"},  {"tb", "TB"},    {"mb", "MB"},
+      {"kb", "KB"},   {"GPUS", "gpus"}, {"Gpus", "gpus"}};
+  for (const auto& [abbreviation, unit] : kUsual)
+    if (written == abbreviation) return unit;
+  return nullptr;
+}
+
+// Why a date is not in the calendar, in the words a reader checks it by.
+std::string calendar_hint(const ast::Date& d) {
+  if (d.month < 1 || d.month > 12) return "months run from 01 to 12; dates are YYYY-MM-DD";
+  const std::chrono::year_month_day_last last{std::chrono::year{d.year} / std::chrono::month{static_cast<unsigned>(d.month)} /
+                                              std::chrono::last};
+  char month[16];
+  std::snprintf(month, sizeof month, "%04d-%02d", d.year, d.month);
+  return std::string(month) + " has " + std::to_string(static_cast<unsigned>(last.day())) + " days";
+}
+
+}  // namespace
 
 std::string describe_dimensions(std::initializer_list<Dimension> dims) {
   std::string out;
@@ -49,9 +78,11 @@ std::optional<model::Amount> Context::resolve(const ast::Quantity& q, const std:
       }
     } else {
       const std::string unit = q.per.empty() ? q.unit : q.unit + "/" + q.per;
-      std::string hint = did_you_mean_hint(unit, unit_names());
+      const char* usual = q.per.empty() ? usual_unit(unit) : nullptr;
+      std::string hint = usual ? std::string("write '") + usual + "'" : did_you_mean_hint(unit, unit_names());
       if (hint.empty()) hint = "units are s, min, h, d; B, KB, MB, GB, TB; GB/s, Gbit/s; gpus, nodes; or a currency code";
-      diagnostics_.error("unknown-unit", q.unit_range, "unknown unit '" + unit + "'", hint);
+      Diagnostic& d = diagnostics_.error("unknown-unit", q.unit_range, "unknown unit '" + unit + "'", hint);
+      if (usual) d.replacements = {{q.unit_range, usual}};
       return std::nullopt;
     }
   } else if (allows(Dimension::Money)) {
@@ -134,7 +165,7 @@ std::optional<model::CivilDate> Context::date(const ast::Date& d) {
   const std::chrono::year_month_day ymd{std::chrono::year{d.year}, std::chrono::month{static_cast<unsigned>(d.month)},
                                         std::chrono::day{static_cast<unsigned>(d.day)}};
   if (!ymd.ok()) {
-    diagnostics_.error("bad-date", d.range, "'" + d.text + "' is not a calendar date");
+    diagnostics_.error("bad-date", d.range, "'" + d.text + "' is not a calendar date", calendar_hint(d));
     return std::nullopt;
   }
   return model::CivilDate{d.year, d.month, d.day};

@@ -18,13 +18,13 @@ const char* severity_name(Severity severity) {
 
 Diagnostic& Diagnostics::error(std::string code, SourceRange range, std::string message,
                                std::string hint) {
-  add({Severity::Error, std::move(code), range, std::move(message), std::move(hint), {}});
+  add({Severity::Error, std::move(code), range, std::move(message), std::move(hint), {}, {}});
   return truncated_ ? overflow_ : items_.back();
 }
 
 Diagnostic& Diagnostics::warning(std::string code, SourceRange range, std::string message,
                                  std::string hint) {
-  add({Severity::Warning, std::move(code), range, std::move(message), std::move(hint), {}});
+  add({Severity::Warning, std::move(code), range, std::move(message), std::move(hint), {}, {}});
   return truncated_ ? overflow_ : items_.back();
 }
 

@@ -18,6 +18,12 @@ struct DiagnosticNote {
   std::string message;
 };
 
+// One edit of a machine-applicable fix: the bytes of `range` become `text`.
+struct Replacement {
+  SourceRange range;
+  std::string text;
+};
+
 struct Diagnostic {
   Severity severity = Severity::Error;
   std::string code;     // stable kebab-case id, e.g. "unit-mismatch"
@@ -25,6 +31,9 @@ struct Diagnostic {
   std::string message;  // one line, no trailing period
   std::string hint;     // what to write instead; may be empty
   std::vector<DiagnosticNote> notes;
+  // Where the hint is a plain substitution, the edits that apply it (JSON
+  // `replacements`, SARIF `fixes`); empty when the fix needs a person.
+  std::vector<Replacement> replacements;
 };
 
 class Diagnostics {

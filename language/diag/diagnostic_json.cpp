@@ -18,12 +18,19 @@ nlohmann::json diagnostics_to_json(const SourceFile& file, const Diagnostics& di
   for (const auto& d : diagnostics.sorted()) {
     nlohmann::json notes = nlohmann::json::array();
     for (const auto& n : d.notes) notes.push_back({{"message", n.message}, {"range", range_to_json(file, n.range)}});
-    out.push_back({{"severity", severity_name(d.severity)},
-                   {"code", d.code},
-                   {"message", d.message},
-                   {"hint", d.hint},
-                   {"range", range_to_json(file, d.range)},
-                   {"notes", notes}});
+    nlohmann::json item = {{"severity", severity_name(d.severity)},
+                           {"code", d.code},
+                           {"message", d.message},
+                           {"hint", d.hint},
+                           {"range", range_to_json(file, d.range)},
+                           {"notes", notes}};
+    // Only where the hint is a plain substitution: older readers see no new key otherwise.
+    if (!d.replacements.empty()) {
+      nlohmann::json edits = nlohmann::json::array();
+      for (const auto& r : d.replacements) edits.push_back({{"range", range_to_json(file, r.range)}, {"text", r.text}});
+      item["replacements"] = std::move(edits);
+    }
+    out.push_back(std::move(item));
   }
   return out;
 }

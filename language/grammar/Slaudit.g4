@@ -298,6 +298,11 @@ STRING  : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"' ;
 // reports it as "unterminated string" instead of a cascade of token errors.
 UNTERMINATED_STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* ;
 
+// Error production: text in typographic quotes pasted from a word processor
+// (U+201C...U+201D, or U+201E...U+201C), closed on its line or not. Reported once with the straight
+// quotes to write, then parsed on as a string.
+CURLY_STRING : [\u201C\u201E] ~["\u201C\u201D\r\n]* [\u201C\u201D]? ;
+
 LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
 

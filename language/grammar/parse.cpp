@@ -6,6 +6,7 @@
 #include "language/grammar/parse.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "SlauditLexer.h"
@@ -13,6 +14,7 @@
 #include "antlr4-runtime.h"
 #include "base/text/display_width.h"
 #include "language/grammar/builder.h"
+#include "language/grammar/look_alikes.h"
 #include "language/grammar/syntax_messages.h"
 #include "language/grammar/token_offsets.h"
 
@@ -30,6 +32,16 @@ struct ScreenFacts {
   // Errors in [quiet_from, quiet_until) follow from an unterminated string
   // that swallowed the rest of its line: they are not reported again.
   std::vector<std::pair<uint32_t, uint32_t>> quiet;
+  // `500,00` where a number was expected: the comma's and the fraction's byte
+  // offsets map to the whole span and the number written with a point.
+  std::map<uint32_t, Replacement> decimal_commas;
+};
+
+// Every place one look-alike character occurs, reported once at the first.
+struct LookAlikeHits {
+  std::string written;
+  grammar::LookAlike look_alike;
+  std::vector<SourceRange> at;
 };
 
 // Reports syntax errors into our Diagnostics in place of ANTLR's listeners.
@@ -63,7 +75,9 @@ class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
     if (quiet(at)) return;
     std::string message = "expected " + expected.text;
     if (previous != nullptr) message += " after " + grammar::describe_token(previous);
-    add(diagnostics_.error("syntax", at, message, "found " + grammar::describe_token(next) + " next"));
+    Diagnostic& d = diagnostics_.error("syntax", at, message, "found " + grammar::describe_token(next) + " next");
+    explain_decimal_comma(next, d);
+    add(d);
   }
 
  private:
@@ -81,7 +95,19 @@ class CollectingErrorStrategy : public antlr4::DefaultErrorStrategy {
     std::string message = "expected " + expected.text + ", found " + grammar::describe_token(token);
     std::string hint = grammar::did_you_mean(token, expected.keywords);
     if (hint.empty()) hint = expected.hint;
-    add(diagnostics_.error("syntax", at, message, hint));
+    Diagnostic& d = diagnostics_.error("syntax", at, message, hint);
+    explain_decimal_comma(token, d);
+    add(d);
+  }
+
+  // `fee 500,00` fails at the comma (or at the fraction after it): the hint says
+  // why, with the number to write as a fix.
+  void explain_decimal_comma(antlr4::Token* token, Diagnostic& d) const {
+    if (token == nullptr || token->getType() == antlr4::Token::EOF) return;
+    auto found = facts_.decimal_commas.find(offsets_.byte_offset(token->getStartIndex()));
+    if (found == facts_.decimal_commas.end()) return;
+    d.hint = "numbers take a decimal point, not a comma: write " + found->second.text;
+    d.replacements = {found->second};
   }
 
   bool quiet(SourceRange at) const {
@@ -142,67 +168,196 @@ bool screen_bytes(const SourceFile& source, Diagnostics& diagnostics) {
   return true;
 }
 
-// The lexer's error productions, and a bound on bracket nesting. Bad tokens
-// are reported here and moved off the parser's channel so they do not cascade.
-bool screen_tokens(const SourceFile& source, antlr4::CommonTokenStream& tokens, const CodePointOffsets& offsets,
-                   ast::File& file, Diagnostics& diagnostics, ScreenFacts& facts) {
-  int depth = 0;
-  for (antlr4::Token* t : tokens.getTokens()) {
-    const SourceRange r{offsets.byte_offset(t->getStartIndex()), offsets.byte_offset(t->getStopIndex() + 1)};
+// Token types of the grammar's literal tokens by their text (":" -> the type of ':').
+std::map<std::string, size_t> literal_types(const antlr4::dfa::Vocabulary& vocabulary) {
+  std::map<std::string, size_t> out;
+  for (size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
+    const std::string literal = vocabulary.getLiteralName(type);
+    if (literal.size() >= 3 && literal.front() == '\'' && literal.back() == '\'')
+      out.emplace(literal.substr(1, literal.size() - 2), type);
+  }
+  return out;
+}
+
+// Reads the token stream once: the lexer's error productions, look-alike
+// characters, decimal commas and a bound on bracket nesting. Bad tokens are
+// reported here and moved off the parser's channel (or retyped as what they
+// look like) so they do not cascade.
+class TokenScreen {
+ public:
+  TokenScreen(const SourceFile& source, const CodePointOffsets& offsets, const antlr4::dfa::Vocabulary& vocabulary,
+              ast::File& file, Diagnostics& diagnostics, ScreenFacts& facts)
+      : source_(source), offsets_(offsets), literals_(literal_types(vocabulary)), file_(file),
+        diagnostics_(diagnostics), facts_(facts) {}
+
+  bool run(antlr4::CommonTokenStream& tokens) {
+    for (antlr4::Token* t : tokens.getTokens()) {
+      if (!screen(t)) return false;
+      if (diagnostics_.full()) return false;
+    }
+    report_look_alikes();
+    return true;
+  }
+
+ private:
+  SourceRange range_of(antlr4::Token* t) const {
+    return {offsets_.byte_offset(t->getStartIndex()), offsets_.byte_offset(t->getStopIndex() + 1)};
+  }
+
+  bool screen(antlr4::Token* t) {
+    const SourceRange r = range_of(t);
     auto* writable = dynamic_cast<antlr4::WritableToken*>(t);
     switch (t->getType()) {
       case SlauditLexer::LINE_COMMENT:
       case SlauditLexer::BLOCK_COMMENT:
-        file.comments.push_back({t->getText(), r});
-        break;
+        file_.comments.push_back({t->getText(), r});
+        return true;
       case SlauditLexer::UNTERMINATED_STRING:
-        diagnostics.error("syntax", r, "unterminated string", "close the string with '\"' on the same line");
-        if (writable) writable->setType(SlauditLexer::STRING);  // parse on as if it were closed
-        {
-          // Quiet until the end of the next line: what the string swallowed is missing there.
-          const uint32_t line = source.location(r.begin).line;
-          const uint32_t next = std::min(line + 2, source.line_count() + 1);
-          uint32_t until = static_cast<uint32_t>(source.text().size()) + 1;
-          if (next <= source.line_count()) until = static_cast<uint32_t>(source.line_text(next).data() - source.text().data());
-          facts.quiet.push_back({r.begin, until});
-        }
-        break;
+        unterminated_string(r, writable);
+        return true;
       case SlauditLexer::UNTERMINATED_COMMENT:
-        diagnostics.error("syntax", {r.begin, r.begin + 2}, "unterminated block comment", "close it with '*/'");
+        diagnostics_.error("syntax", {r.begin, r.begin + 2}, "unterminated block comment", "close it with '*/'");
         if (writable) writable->setChannel(antlr4::Token::HIDDEN_CHANNEL);
-        break;
-      case SlauditLexer::BAD_CHAR: {
-        std::string shown = t->getText();
-        if (shown.size() == 1 && static_cast<unsigned char>(shown[0]) < 0x20) {
-          char code[8];
-          std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned char>(shown[0]));
-          shown = code;
-        }
-        diagnostics.error("syntax", r, "unexpected character '" + shown + "'",
-                          "names are letters, digits and '_'; text goes in double quotes");
-        if (writable) writable->setChannel(antlr4::Token::HIDDEN_CHANNEL);
-        break;
-      }
-      default: {
-        const std::string s = t->getType() == antlr4::Token::EOF ? "" : t->getText();
-        if (s == "{") facts.unclosed_braces.push_back(r);
-        if (s == "}" && !facts.unclosed_braces.empty()) facts.unclosed_braces.pop_back();
-        if (s == "(" || s == "{") {
-          if (++depth > kMaxNestingDepth) {
-            diagnostics.error("nesting-too-deep", r,
-                              "brackets nested more than " + std::to_string(kMaxNestingDepth) + " levels deep",
-                              "the language never nests this deep; check for a runaway '(' or '{'");
-            return false;
-          }
-        } else if (s == ")" || s == "}") {
-          depth = std::max(0, depth - 1);
-        }
-      }
+        return true;
+      case SlauditLexer::CURLY_STRING:
+        curly_string(t, r, writable);
+        return true;
+      case SlauditLexer::BAD_CHAR:
+        bad_char(t, r, writable);
+        return true;
+      default:
+        if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) note_decimal_comma(t);
+        return count_nesting(t, r);
     }
-    if (diagnostics.full()) return false;
   }
-  return true;
-}
+
+  void unterminated_string(SourceRange r, antlr4::WritableToken* writable) {
+    diagnostics_.error("syntax", r, "unterminated string", "close the string with '\"' on the same line");
+    if (writable) writable->setType(SlauditLexer::STRING);  // parse on as if it were closed
+    // Quiet until the end of the next line: what the string swallowed is missing there.
+    const uint32_t line = source_.location(r.begin).line;
+    const uint32_t next = std::min(line + 2, source_.line_count() + 1);
+    uint32_t until = static_cast<uint32_t>(source_.text().size()) + 1;
+    if (next <= source_.line_count())
+      until = static_cast<uint32_t>(source_.line_text(next).data() - source_.text().data());
+    facts_.quiet.push_back({r.begin, until});
+  }
+
+  // “text” -> "text": one error with the fix, then a string token, so the rest of
+  // the contract is parsed and checked as written.
+  void curly_string(antlr4::Token* t, SourceRange r, antlr4::WritableToken* writable) {
+    const std::string text = t->getText();
+    constexpr size_t kQuoteBytes = 3;  // U+201C, U+201D and U+201E are three bytes each in UTF-8
+    const bool closed = text.size() >= 2 * kQuoteBytes &&
+                        (text.ends_with("\xE2\x80\x9D") || text.ends_with("\xE2\x80\x9C"));
+    const std::string inner = text.substr(kQuoteBytes, text.size() - kQuoteBytes - (closed ? kQuoteBytes : 0));
+    const std::string straight = "\"" + inner + "\"";
+    Diagnostic& d = diagnostics_.error(
+        "look-alike", r,
+        closed ? "text in curly quotes: the language's strings take straight quotes '\"'"
+               : "text opened with a curly quote is not closed on its line",
+        "write " + straight);
+    d.replacements = {{r, straight}};
+    if (writable) {
+      writable->setText(straight);
+      writable->setType(SlauditLexer::STRING);
+    }
+  }
+
+  void bad_char(antlr4::Token* t, SourceRange r, antlr4::WritableToken* writable) {
+    std::string shown = t->getText();
+    if (auto look_alike = grammar::look_alike(shown)) {
+      remember_look_alike(shown, *look_alike, r);
+      if (writable) retype_as(*look_alike, *writable);
+      return;
+    }
+    if (shown.size() == 1 && static_cast<unsigned char>(shown[0]) < 0x20) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned char>(shown[0]));
+      shown = code;
+    }
+    diagnostics_.error("syntax", r, "unexpected character '" + shown + "'",
+                       "names are letters, digits and '_'; text goes in double quotes");
+    if (writable) writable->setChannel(antlr4::Token::HIDDEN_CHANNEL);
+  }
+
+  // Parsed on as the character it looks like, so one pasted '：' costs one error.
+  void retype_as(const grammar::LookAlike& look_alike, antlr4::WritableToken& token) {
+    auto literal = literals_.find(look_alike.ascii);
+    if (look_alike.ascii == " " || literal == literals_.end()) {
+      token.setChannel(antlr4::Token::HIDDEN_CHANNEL);
+      return;
+    }
+    token.setText(look_alike.ascii);
+    token.setType(literal->second);
+  }
+
+  void remember_look_alike(const std::string& written, const grammar::LookAlike& look_alike, SourceRange r) {
+    for (auto& hits : look_alikes_)
+      if (hits.written == written) {
+        hits.at.push_back(r);
+        return;
+      }
+    look_alikes_.push_back({written, look_alike, {r}});
+  }
+
+  // One error per distinct character, at its first place, fixing every place.
+  void report_look_alikes() {
+    for (const auto& hits : look_alikes_) {
+      std::string message = hits.look_alike.description + " looks like '" + hits.look_alike.ascii + "' but is not";
+      if (hits.at.size() > 1) message += " (" + std::to_string(hits.at.size()) + " times in this file)";
+      const std::string hint = hits.look_alike.ascii == " " ? "write a plain space"
+                                                            : "write '" + hits.look_alike.ascii + "'";
+      Diagnostic& d = diagnostics_.error("look-alike", hits.at.front(), message, hint);
+      for (const auto& at : hits.at) d.replacements.push_back({at, hits.look_alike.ascii});
+    }
+  }
+
+  // NUMBER ',' NUMBER with nothing between them may be a decimal comma; the
+  // parser's error at the comma (a list like `capacity 8,16` parses) says so.
+  void note_decimal_comma(antlr4::Token* t) {
+    visible_[0] = visible_[1];
+    visible_[1] = visible_[2];
+    visible_[2] = t;
+    antlr4::Token* whole = visible_[0];
+    antlr4::Token* comma = visible_[1];
+    if (whole == nullptr || comma == nullptr || t->getType() != SlauditLexer::NUMBER ||
+        whole->getType() != SlauditLexer::NUMBER || comma->getText() != "," ||
+        whole->getText().find('.') != std::string::npos || t->getText().find('.') != std::string::npos ||
+        comma->getStartIndex() != whole->getStopIndex() + 1 || t->getStartIndex() != comma->getStopIndex() + 1)
+      return;
+    const Replacement fix{{range_of(whole).begin, range_of(t).end}, whole->getText() + "." + t->getText()};
+    facts_.decimal_commas[range_of(comma).begin] = fix;
+    facts_.decimal_commas[range_of(t).begin] = fix;
+  }
+
+  bool count_nesting(antlr4::Token* t, SourceRange r) {
+    const std::string s = t->getType() == antlr4::Token::EOF ? "" : t->getText();
+    if (s == "{") facts_.unclosed_braces.push_back(r);
+    if (s == "}" && !facts_.unclosed_braces.empty()) facts_.unclosed_braces.pop_back();
+    if (s == "(" || s == "{") {
+      if (++depth_ > kMaxNestingDepth) {
+        diagnostics_.error("nesting-too-deep", r,
+                           "brackets nested more than " + std::to_string(kMaxNestingDepth) + " levels deep",
+                           "the language never nests this deep; check for a runaway '(' or '{'");
+        return false;
+      }
+    } else if (s == ")" || s == "}") {
+      depth_ = std::max(0, depth_ - 1);
+    }
+    return true;
+  }
+
+  const SourceFile& source_;
+  const CodePointOffsets& offsets_;
+  const std::map<std::string, size_t> literals_;
+  ast::File& file_;
+  Diagnostics& diagnostics_;
+  ScreenFacts& facts_;
+  std::vector<LookAlikeHits> look_alikes_;
+  antlr4::Token* visible_[3] = {nullptr, nullptr, nullptr};
+  int depth_ = 0;
+};
 
 }  // namespace
 
@@ -219,7 +374,7 @@ ParseResult parse_contract(const SourceFile& source) {
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
     ScreenFacts facts;
-    if (!screen_tokens(source, tokens, offsets, result.file, diagnostics, facts)) return result;
+    if (!TokenScreen(source, offsets, lexer.getVocabulary(), result.file, diagnostics, facts).run(tokens)) return result;
 
     SlauditParser parser(&tokens);
     parser.removeErrorListeners();

@@ -141,6 +141,17 @@ json location(const SourceFile& source, const std::string& uri, size_t index, So
   return {{"physicalLocation", {{"artifactLocation", {{"uri", uri}, {"index", index}}}, {"region", region(source, range)}}}};
 }
 
+// A hint that is a plain substitution, as SARIF's machine-applicable fix: one
+// artifact change holding every edit (a look-alike character may occur often).
+json fixes(const SourceFile& source, const std::string& uri, size_t index, const Diagnostic& d) {
+  json replacements = json::array();
+  for (const auto& r : d.replacements)
+    replacements.push_back({{"deletedRegion", region(source, r.range)}, {"insertedContent", {{"text", r.text}}}});
+  return json::array({{{"description", {{"text", d.hint}}},
+                       {"artifactChanges", json::array({{{"artifactLocation", {{"uri", uri}, {"index", index}}},
+                                                         {"replacements", replacements}}})}}});
+}
+
 json result(const SourceFile& source, const std::string& uri, size_t index, const Entry& e, size_t rule_idx) {
   const Diagnostic& d = *e.diagnostic;
   json out = {{"ruleId", d.code},
@@ -149,6 +160,7 @@ json result(const SourceFile& source, const std::string& uri, size_t index, cons
               {"message", {{"text", d.message}}},
               {"locations", json::array({location(source, uri, index, d.range)})}};
   if (!d.hint.empty()) out["properties"] = {{"hint", d.hint}};
+  if (!d.replacements.empty()) out["fixes"] = fixes(source, uri, index, d);
   if (e.disabled_by) {
     const auto at = source.location(e.disabled_by->at.begin);
     out["suppressions"] = json::array(

@@ -31,7 +31,7 @@ const std::vector<Case> kCases = {
 }
 )SLA",
      {"2:13: error: '2026-02-30' is not a calendar date [bad-date]"},
-     ""},
+     "2026-02 has 28 days"},
     {"bad_ordinal",
      R"SLA(contract "t" {
   timezone "UTC"; currency USD;
@@ -392,7 +392,7 @@ contract "b" {
 }
 )SLA",
      {"4:51: error: unknown unit 'mins' [unknown-unit]"},
-     "did you mean 'min'?"},
+     "write 'min'"},  // an abbreviation from the table of usual ones, with a fix
 };
 }  // namespace
 

@@ -107,6 +107,22 @@ void require_schema_keys(const json& log) {
                       "webRequest", "webResponse", "properties"},
                 "result");
     for (const auto& l : res.at("locations")) check_location(l);
+    // fix needs artifactChanges; artifactChange needs artifactLocation and replacements; replacement needs
+    // deletedRegion (insertedContent is an artifactContent).
+    if (res.contains("fixes"))
+      for (const auto& f : res.at("fixes")) {
+        keys_within(f, {"description", "artifactChanges", "properties"}, "fix");
+        REQUIRE(f.at("artifactChanges").size() >= 1);
+        for (const auto& change : f.at("artifactChanges")) {
+          keys_within(change, {"artifactLocation", "replacements", "properties"}, "artifactChange");
+          REQUIRE(change.at("replacements").size() >= 1);
+          for (const auto& r : change.at("replacements")) {
+            keys_within(r, {"deletedRegion", "insertedContent", "properties"}, "replacement");
+            keys_within(r.at("deletedRegion"), region_keys, "deletedRegion");
+            keys_within(r.at("insertedContent"), {"text", "binary", "rendered", "properties"}, "artifactContent");
+          }
+        }
+      }
     if (res.contains("suppressions"))
       for (const auto& s : res.at("suppressions")) {
         keys_within(s, {"guid", "kind", "status", "justification", "location", "properties"}, "suppression");
@@ -230,4 +246,28 @@ TEST_CASE("rules sarif: deterministic output and unreadable files", "[rules]") {
   CHECK(inv.at("executionSuccessful") == false);
   CHECK(inv.at("toolExecutionNotifications")[0].at("level") == "error");
   CHECK(report::path_to_uri("a b/合同.sla") == "a%20b/%E5%90%88%E5%90%8C.sla");
+}
+
+TEST_CASE("rules sarif: a hint that is a substitution is a fix with every replacement", "[rules]") {
+  // Two full-width semicolons (U+FF1B) on line 2: one result, one fix replacing both. Columns count code points:
+  // `  timezone "UTC"` is 16, so the first is column 17; ` currency USD` is 13 more, so the second is column 31.
+  const auto log = sarif_of({"contract \"t\" {\n  timezone \"UTC\"\xEF\xBC\x9B currency USD\xEF\xBC\x9B\n"
+                             "  service s { fee 100.00 per month; }\n}\n"});
+  require_shape(log);
+  const auto& results = log.at("runs")[0].at("results");
+  REQUIRE(results.size() == 1);
+  CHECK(results[0].at("ruleId") == "look-alike");
+  const auto& fixes = results[0].at("fixes");
+  REQUIRE(fixes.size() == 1);
+  CHECK(fixes[0].at("description").at("text") == "write ';'");
+  const auto& change = fixes[0].at("artifactChanges")[0];
+  CHECK(change.at("artifactLocation").at("index") == 0);
+  CHECK(change.at("replacements") ==
+        json::parse(R"([{"deletedRegion":{"startLine":2,"startColumn":17,"endLine":2,"endColumn":18},)"
+                    R"("insertedContent":{"text":";"}},)"
+                    R"({"deletedRegion":{"startLine":2,"startColumn":31,"endLine":2,"endColumn":32},)"
+                    R"("insertedContent":{"text":";"}}])"));
+  // A diagnostic without a substitution has no fix.
+  const auto plain = sarif_of({"contract \"t\" { provder \"P\"; }\n"});
+  CHECK_FALSE(plain.at("runs")[0].at("results")[0].contains("fixes"));
 }
