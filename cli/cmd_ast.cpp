@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "base/text/utf8.h"
 #include "cli/commands.h"
 #include "base/util/file_io.h"
 #include "cli/print.h"
@@ -28,7 +29,7 @@ int run_ast(const AstOptions& o) {
     std::cerr << render_diagnostics(source, compiled.diagnostics);
     return kContractErrors;
   }
-  std::cout << ast_to_json(compiled.syntax, o.no_locations ? nullptr : &source).dump(2) << "\n";
+  std::cout << json_text(ast_to_json(compiled.syntax, o.no_locations ? nullptr : &source)) << "\n";
   return kOk;
 }
 }  // namespace

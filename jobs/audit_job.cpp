@@ -133,7 +133,7 @@ bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRu
   if (o.probes.empty()) return true;
   const auto lateness = parse_lateness(o.lateness);
   if (!lateness) {
-    messages.push_back("slaudit audit: bad --lateness '" + o.lateness + "'; expected e.g. 3h, 90m, 600s");
+    messages.push_back("slaudit audit: bad --lateness '" + o.lateness + "'; expected e.g. 3h, 90m, 600s, at most 876600h");
     return false;
   }
   probe_options.lateness = *lateness;
@@ -270,6 +270,11 @@ bool compile(const AuditJobOptions& o, Inputs& inputs, AuditJob& job) {
 
 AuditJob run_audit_job(const AuditJobOptions& o) {
   AuditJob job;
+  std::vector<NamedInput> named{{"the contract", o.contract}, {"--incidents", o.incidents},
+                                {"--claims", o.claims},        {"--billing", o.billing},
+                                {"--previous-credits", o.previous_credits}, {"--targets", o.targets_map}};
+  for (const std::string& p : o.probes) named.push_back({"--probes", p});
+  if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
   if (!compile(o, inputs, job)) return job;
   const model::Contract& contract = job.contract();

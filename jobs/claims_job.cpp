@@ -90,6 +90,11 @@ bool compile(const ClaimsJobOptions& o, Inputs& inputs, ClaimsJob& job) {
 
 ClaimsJob run_claims_job(const ClaimsJobOptions& o) {
   ClaimsJob job;
+  if (!stdin_read_once("claims",
+                       {{"the contract", o.contract}, {"--inventory", o.inventory},
+                        {"--measurements", o.measurements}, {"--incidents", o.incidents}},
+                       job.messages))
+    return job;
   Loaded loaded;
   if (!compile(o, loaded.inputs, job)) return job;
   const model::Contract& contract = *job.compiled->contract;

@@ -25,6 +25,19 @@ ServiceNames service_names(const model::Contract& contract) {
   return names;
 }
 
+bool stdin_read_once(std::string_view command, const std::vector<NamedInput>& inputs, Messages& messages) {
+  std::vector<std::string> readers;
+  for (const NamedInput& input : inputs)
+    if (input.path == "-") readers.push_back(input.option);
+  if (readers.size() < 2) return true;
+  std::string names;
+  for (size_t i = 0; i < readers.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == readers.size() ? " and " : ", ") + readers[i];
+  messages.push_back("slaudit " + std::string(command) + ": standard input (-) is given for " + names +
+                     "; it can be read only once, so give files for all but one");
+  return false;
+}
+
 std::optional<audit::AuditRange> range_from_options(std::string_view command, const std::string& period,
                                                     const std::string& from, const std::string& to, bool& given,
                                                     Messages& messages) {

@@ -23,6 +23,14 @@ std::optional<std::string> read_input(const std::string& role, const std::string
 
 ServiceNames service_names(const model::Contract& contract);
 
+// An input and the option (or argument) naming it, e.g. {"--incidents", "-"}.
+struct NamedInput {
+  std::string option, path;
+};
+// Standard input can be read once: false, after adding an error naming the
+// options, when "-" is given for more than one input.
+bool stdin_read_once(std::string_view command, const std::vector<NamedInput>& inputs, Messages& messages);
+
 // The range of --period, or of --from and --to. `given` is false when none of
 // the three is set (the caller decides the default); an error is added as
 // "slaudit COMMAND: ..." and gives nullopt with `given` true.

@@ -81,10 +81,13 @@ std::optional<Seconds> parse_lateness(const std::string& text) {
   }
   if (n < 0) return std::nullopt;
   const std::string unit = text.substr(used);
-  if (unit.empty() || unit == "s") return Seconds{n};
-  if (unit == "m" || unit == "min") return Seconds{n * 60};
-  if (unit == "h") return Seconds{n * 3600};
-  return std::nullopt;
+  long long per = 0;
+  if (unit.empty() || unit == "s") per = 1;
+  if (unit == "m" || unit == "min") per = 60;
+  if (unit == "h") per = 3600;
+  // Bounded before the product, which would overflow (9223372036854775807h).
+  if (per == 0 || n > kMaxOptionDuration.count() / per) return std::nullopt;
+  return Seconds{n * per};
 }
 
 namespace {

@@ -65,7 +65,12 @@ void add_probe_inputs(const ProbeOptions& options, const ProbeRun& run, Inputs& 
 // Adds each probe file's row accounting and rejected rows to the report.
 void account_probe_files(const ProbeOptions& options, const ProbeRun& run, audit::AuditReport& report);
 
-// "3h", "90m", "600s", "0" -> seconds; nullopt when malformed.
+// The longest duration an option takes: a hundred years (876600h), far past
+// any lateness, lag or timeout, and far from overflowing Instant arithmetic.
+inline constexpr Seconds kMaxOptionDuration{876600LL * 3600};
+
+// "3h", "90m", "600s", "0" -> seconds; nullopt when malformed or longer than
+// kMaxOptionDuration.
 std::optional<Seconds> parse_lateness(const std::string& text);
 
 }  // namespace slaudit::jobs

@@ -31,7 +31,7 @@ std::string first_line(const std::string& text) {
 bool http_options(const PrometheusOptions& o, prometheus::HttpOptions& h, Messages& messages) {
   const auto timeout = parse_lateness(o.timeout);
   if (!timeout || timeout->count() <= 0) {
-    messages.push_back("slaudit audit: bad --http-timeout '" + o.timeout + "'; expected e.g. 30s, 2m");
+    messages.push_back("slaudit audit: bad --http-timeout '" + o.timeout + "'; expected e.g. 30s, 2m, at most 876600h");
     return false;
   }
   h.timeout = std::chrono::duration_cast<prometheus::Milliseconds>(*timeout);

@@ -167,7 +167,7 @@ PrometheusRulesJob run_prometheus_rules_job(const PrometheusRulesOptions& o) {
   request.range = *range;
   const auto lag = parse_lateness(o.lag);
   if (!lag) {
-    job.messages.push_back(std::string(kCommand) + "bad --lag '" + o.lag + "'; expected e.g. 1m, 30s, 0");
+    job.messages.push_back(std::string(kCommand) + "bad --lag '" + o.lag + "'; expected e.g. 1m, 30s, 0, at most 876600h");
     return job;
   }
   if (o.prometheus_version != 2 && o.prometheus_version != 3) {

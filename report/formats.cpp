@@ -1,5 +1,7 @@
 #include "report/formats.h"
 
+#include "base/text/utf8.h"
+
 #include <algorithm>
 
 #include "report/html/render_html.h"
@@ -19,20 +21,20 @@ void audit_html(const AuditView& v, std::ostream& out) { out << render_html(v.re
 
 void claims_text(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_text(r); }
 void claims_json(const claims::ClaimsReport& r, std::ostream& out) {
-  out << claims_report_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << json_text(claims_report_to_json(r)) << "\n";
 }
 void claims_markdown(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_markdown(r); }
 
 void compare_text(const selection::CompareReport& r, std::ostream& out) { out << render_compare_text(r); }
 void compare_json(const selection::CompareReport& r, std::ostream& out) {
-  out << compare_report_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << json_text(compare_report_to_json(r)) << "\n";
 }
 void compare_markdown(const selection::CompareReport& r, std::ostream& out) { out << render_compare_markdown(r); }
 void compare_html(const selection::CompareReport& r, std::ostream& out) { out << render_compare_html(r); }
 
 void check_text(const CheckView& v, std::ostream& out) { out << render_check_text(v.files); }
-void check_json(const CheckView& v, std::ostream& out) { out << check_to_json(v.files).dump(2) << "\n"; }
-void check_sarif(const CheckView& v, std::ostream& out) { out << sarif_log(v.files, v.io_errors).dump(2) << "\n"; }
+void check_json(const CheckView& v, std::ostream& out) { out << json_text(check_to_json(v.files)) << "\n"; }
+void check_sarif(const CheckView& v, std::ostream& out) { out << json_text(sarif_log(v.files, v.io_errors)) << "\n"; }
 
 constexpr AuditFormat kAuditFormats[] = {
     {"text", "a table for terminals; --explain adds every derivation", false, false, audit_text},

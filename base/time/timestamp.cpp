@@ -112,6 +112,7 @@ std::optional<Instant> parse_common_timestamp(std::string_view text) {
       text[10] != 'T' || !two(11, h) || text[13] != ':' || !two(14, mi) || text[16] != ':' || !two(17, s))
     return std::nullopt;
   if (mo < 1 || mo > 12 || h > 23 || mi > 59 || s > 59) return std::nullopt;
+  if (y1 < 14) return std::nullopt;  // before 1400: the scanner words the error
   const year_month_day date{year{y1 * 100 + y2}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
   if (!date.ok()) return std::nullopt;
   minutes offset{0};
@@ -142,6 +143,8 @@ TimestampResult scan_timestamp(std::string_view text) {
 
   int y = 0, mo = 0, d = 0;
   if (!in.digits(4, y)) return in.fail(in.pos(), "expected a 4-digit year (YYYY-MM-DD)");
+  // Periods and deadlines are computed in years 1400-9999 (local_date.h).
+  if (y < 1400) return in.fail(0, "year " + std::string(text.substr(0, 4)) + " is before 1400; dates are read in years 1400-9999");
   if (!in.accept('-')) return in.fail(in.pos(), "expected '-' after the year (YYYY-MM-DD)");
   const size_t month_at = in.pos();
   if (!in.digits(2, mo)) return in.fail(in.pos(), "expected a 2-digit month (YYYY-MM-DD)");

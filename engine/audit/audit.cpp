@@ -15,6 +15,7 @@
 #include "engine/figures/figures.h"
 #include "base/time/time_zone.h"
 #include "base/util/radix_sort.h"
+#include "base/time/date_steps.h"
 
 namespace slaudit::audit {
 
@@ -41,6 +42,12 @@ std::optional<PeriodScheme> scheme_of(const model::AvailabilityClause& clause, c
 
 Instant midnight(const TimeZone& zone, LocalDate day) {
   return zone.to_utc(LocalSeconds{to_local_days(day).time_since_epoch()});
+}
+
+// The first instant after `day`: counted in std::chrono's calendar, since the
+// day after 9999-12-31 is outside Boost's (which would throw).
+Instant midnight_after(const TimeZone& zone, LocalDate day) {
+  return zone.to_utc(LocalSeconds{(to_local_days(day) + std::chrono::days{1}).time_since_epoch()});
 }
 
 // Each period's incidents: those overlapping its audited part.
@@ -86,22 +93,22 @@ Neighbours neighbour_periods(const PeriodScheme& scheme, const TimeZone& zone, c
   if (service.starts)
     known_first = known_first ? std::max(*known_first, from_civil(*service.starts)) : from_civil(*service.starts);
   if (contract.effective_until) known_last = from_civil(*contract.effective_until);
-  const boost::gregorian::date_duration one_day(1);
-  auto neighbour = [&](LocalDate day) -> std::optional<Neighbour> {
-    if ((known_first && day < *known_first) || (known_last && day > *known_last)) return std::nullopt;
-    const auto found = periods_for_dates(scheme, zone, day, day);
+  auto neighbour = [&](std::optional<LocalDate> day) -> std::optional<Neighbour> {
+    if (!day) return std::nullopt;  // before 1400 or after 9999: no period there
+    if ((known_first && *day < *known_first) || (known_last && *day > *known_last)) return std::nullopt;
+    const auto found = periods_for_dates(scheme, zone, *day, *day);
     if (found.empty()) return std::nullopt;
     const Period& p = found.front();
     Instant from = p.start, to = p.end;
     if (!whole) {
       if (known_first) from = std::max(from, midnight(zone, *known_first));
-      if (known_last) to = std::min(to, midnight(zone, *known_last + one_day));
+      if (known_last) to = std::min(to, midnight_after(zone, *known_last));
     }
     return Neighbour{p, {from, to}};
   };
   Neighbours out;
-  out.before = neighbour(periods.front().first_day - one_day);
-  out.after = neighbour(periods.back().last_day + one_day);
+  out.before = neighbour(add_days(periods.front().first_day, -1));
+  out.after = neighbour(add_days(periods.back().last_day, 1));
   return out;
 }
 
@@ -206,7 +213,7 @@ std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& z
   ClausePlan plan{*scheme, periods_for_dates(*scheme, zone, first, last), {}, {}, {}, false};
   if (plan.periods.empty()) return std::nullopt;
   plan.active_from = midnight(zone, active_first);
-  plan.active_to = midnight(zone, active_last + boost::gregorian::date_duration(1));
+  plan.active_to = midnight_after(zone, active_last);
   plan.whole = clause.partial_period == model::PartialPeriodMode::Whole;
   for (const auto& p : plan.periods)
     plan.parts.push_back(plan.whole ? std::make_pair(p.start, p.end)
@@ -397,6 +404,24 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
   }
 }
 
+// Dates are computed in years 1400-9999 only: a claim deadline past them is
+// no date a report could state, so the audit stops with an error instead.
+bool claim_deadlines_fit(const AuditRequest& req, const TimeZone& zone, std::vector<AuditError>& errors) {
+  const auto& contract = *req.contract;
+  for (const auto& clause : contract.availability) {
+    if (!clause.claim) continue;
+    std::vector<std::string> notes;  // the clause's audit states them
+    const std::optional<ClausePlan> plan = plan_clause(req, zone, clause, notes);
+    if (!plan) continue;
+    const Period& last = plan->periods.back();
+    if (deadlines_in_calendar(*clause.claim, last.last_day, plan->scheme, zone)) continue;
+    errors.push_back({"the claim deadline of " + contract.services[clause.service].name + " " + last.label +
+                          " would fall after 9999-12-31, past the calendar slaudit computes in (years 1400-9999)",
+                      clause.claim->range});
+  }
+  return errors.empty();
+}
+
 // What the recovery clauses add to a report.
 struct RecoveryPart {
   std::vector<RecoveryAudit> audits;
@@ -407,7 +432,7 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
   RecoveryPart report;
   const auto& contract = *req.contract;
   const Instant range_from = midnight(zone, from_civil(req.range.first));
-  const Instant range_to = midnight(zone, from_civil(req.range.last) + boost::gregorian::date_duration(1));
+  const Instant range_to = midnight_after(zone, from_civil(req.range.last));
   for (const auto& clause : contract.recovery) {
     const auto& service = contract.services[clause.service];
     // The service's incidents are by start: those starting in the range are one stretch of them.
@@ -493,6 +518,7 @@ AuditResult run_audit(const AuditRequest& req) {
   report.timezone = *contract.timezone;
   report.currency = *contract.currency;
   report.range = req.range.label;
+  if (!claim_deadlines_fit(req, *zone, result.errors)) return result;
   const ServiceIndex by_service = index_services(req);
   // Recovery clauses read what availability clauses read and write nothing
   // they share, so on a large log they run beside them, on another core.

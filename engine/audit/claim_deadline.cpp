@@ -2,54 +2,74 @@
 
 #include <boost/date_time/gregorian/gregorian.hpp>
 
+#include "base/time/date_steps.h"
+
 namespace slaudit::audit {
 
 namespace {
 
-using boost::gregorian::date_duration;
-using boost::gregorian::months;
 
 std::string date_text(LocalDate d) { return boost::gregorian::to_iso_extended_string(d); }
 
-// N months after `day`, clamped to the month's length (Boost's months() would
-// snap an end-of-month date to the next month's end: Feb 28 + 1 month = Mar 31).
-LocalDate add_months(LocalDate day, int64_t n) {
-  const int64_t index = static_cast<int64_t>(day.year()) * 12 + (day.month().as_number() - 1) + n;
-  const int year = static_cast<int>(index / 12), month = static_cast<int>(index % 12) + 1;
-  const int last = boost::gregorian::gregorian_calendar::end_of_month_day(year, month);
-  return LocalDate(year, month, std::min<int>(day.day(), last));
-}
-
-LocalDate nth_working_day_after(LocalDate day, int64_t n) {
-  LocalDate d = day;
-  for (int64_t k = 0; k < n;) {
-    d += date_duration(1);
-    const auto wd = d.day_of_week().as_number();  // 0 = Sunday
+// The Nth Monday-to-Friday day after `day`; nullopt past the calendar. The
+// checker bounds N, so the walk is short.
+std::optional<LocalDate> nth_working_day_after(LocalDate day, int64_t n) {
+  std::optional<LocalDate> d = day;
+  for (int64_t k = 0; d && k < n;) {
+    d = add_days(*d, 1);
+    if (!d) break;
+    const auto wd = d->day_of_week().as_number();  // 0 = Sunday
     if (wd != 0 && wd != 6) ++k;
   }
   return d;
 }
 
-std::optional<LocalDate> deadline(const DeadlineInputs& in) {
+// What the rule makes the deadline: none (nothing to anchor it to), a day, or
+// beyond the calendar (after 9999-12-31): run_audit refuses such a range first
+// (deadlines_in_calendar), so no period is left with that.
+struct Deadline {
+  std::optional<LocalDate> day;
+  bool beyond_calendar = false;
+};
+
+Deadline checked(std::optional<LocalDate> day) { return {day, !day.has_value()}; }
+
+Deadline deadline(const DeadlineInputs& in) {
   const auto& rule = *in.rule;
   const std::optional<LocalDate> anchor =
       rule.anchor == model::DeadlineAnchor::PeriodEnd ? std::optional<LocalDate>(in.period_last_day) : in.first_incident_day;
-  if (!anchor) return std::nullopt;
+  if (!anchor) return {};
   switch (rule.unit) {
-    case model::DeadlineUnit::Days: return *anchor + date_duration(rule.count);
-    case model::DeadlineUnit::Months: return add_months(*anchor + date_duration(1), rule.count) - date_duration(1);
+    case model::DeadlineUnit::Days: return checked(add_days(*anchor, rule.count));
+    case model::DeadlineUnit::Months: {
+      const std::optional<LocalDate> after = add_days(*anchor, 1);
+      const std::optional<LocalDate> later = after ? add_months(*after, rule.count) : std::nullopt;
+      return checked(later ? add_days(*later, -1) : std::nullopt);
+    }
     case model::DeadlineUnit::BillingCycles: {
       auto period = period_containing_date(*in.scheme, *in.zone, *anchor);
-      for (int64_t k = 0; period && k < rule.count; ++k)
-        period = period_containing_date(*in.scheme, *in.zone, period->last_day + date_duration(1));
-      if (!period) return std::nullopt;
-      return period->last_day;
+      for (int64_t k = 0; period && k < rule.count; ++k) {
+        const std::optional<LocalDate> next = add_days(period->last_day, 1);
+        period = next ? period_containing_date(*in.scheme, *in.zone, *next) : std::nullopt;
+      }
+      return checked(period ? std::optional<LocalDate>(period->last_day) : std::nullopt);
     }
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
+
+bool deadlines_in_calendar(const model::ClaimDeadline& rule, LocalDate last_day, const PeriodScheme& scheme,
+                           const TimeZone& zone) {
+  // Anchored on the period's end, the deadline is the latest any of the
+  // period's incidents can give, and so is the earliest day to claim.
+  model::ClaimDeadline at_end = rule;
+  at_end.anchor = model::DeadlineAnchor::PeriodEnd;
+  const DeadlineInputs in{&at_end, last_day, std::nullopt, &scheme, &zone};
+  if (deadline(in).beyond_calendar) return false;
+  return !rule.earliest_working_days || nth_working_day_after(last_day, *rule.earliest_working_days).has_value();
+}
 
 model::CivilDate to_civil(LocalDate d) {
   return {static_cast<int>(d.year()), static_cast<int>(d.month().as_number()), static_cast<int>(d.day())};
@@ -65,12 +85,14 @@ ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDat
     return out;
   }
   out.clause = in.rule->range;
-  if (auto last = deadline(in)) out.deadline = to_civil(*last);
+  const Deadline last = deadline(in);
+  if (last.day) out.deadline = to_civil(*last.day);
   if (in.rule->earliest_working_days) {
     const LocalDate base = in.rule->earliest_anchor == model::DeadlineAnchor::PeriodEnd
                                ? in.period_last_day
                                : in.first_incident_day.value_or(in.period_last_day);
-    out.earliest = to_civil(nth_working_day_after(base, *in.rule->earliest_working_days));
+    const std::optional<LocalDate> earliest = nth_working_day_after(base, *in.rule->earliest_working_days);
+    if (earliest) out.earliest = to_civil(*earliest);
   }
   if (!filed) {
     out.state = ClaimState::NotGiven;

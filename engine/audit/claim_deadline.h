@@ -24,6 +24,11 @@ struct DeadlineInputs {
 
 ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDate> filed);
 
+// Whether every claim deadline (and earliest claim day) of periods ending by
+// `last_day` falls in years 1400-9999, the calendar dates are computed in.
+bool deadlines_in_calendar(const model::ClaimDeadline& rule, LocalDate last_day, const PeriodScheme& scheme,
+                           const TimeZone& zone);
+
 model::CivilDate to_civil(LocalDate d);
 LocalDate from_civil(model::CivilDate d);
 

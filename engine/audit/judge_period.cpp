@@ -11,6 +11,7 @@
 #include "engine/audit/money.h"
 #include "engine/audit/period_fee.h"
 #include "engine/figures/figures.h"
+#include "base/time/date_steps.h"
 
 namespace slaudit::audit {
 
@@ -101,12 +102,18 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
       // Credits already given in the window count against the cap.
       LocalDate window_start = period.first_day;
       if (cap.window == model::CapWindow::TrailingMonths) {
-        window_start = (period.last_day + boost::gregorian::date_duration(1)) - boost::gregorian::months(cap.trailing_months);
+        // Clamped to the calendar's first day: no credit was given before it.
+        const std::optional<LocalDate> after = add_days(period.last_day, 1);
+        const std::optional<LocalDate> start = after ? add_months(*after, -cap.trailing_months) : std::nullopt;
+        window_start = start.value_or(LocalDate(first_supported_year, 1, 1));
         window = "over the trailing " + std::to_string(cap.trailing_months) + " months";
       } else {
         const LocalDate effective = cx.contract->effective_from ? from_civil(*cx.contract->effective_from) : period.first_day;
         window_start = effective;
-        while (window_start + boost::gregorian::years(1) <= period.first_day) window_start += boost::gregorian::years(1);
+        // Boost's year step (it keeps a month's end a month's end), short of year 9999's, which would throw.
+        while (window_start.year() < last_supported_year &&
+               window_start + boost::gregorian::years(1) <= period.first_day)
+          window_start += boost::gregorian::years(1);
         window = "over the contract year from " + boost::gregorian::to_iso_extended_string(window_start);
       }
       int64_t used = 0;

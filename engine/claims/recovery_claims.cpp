@@ -31,10 +31,11 @@ const model::RecoveryClause* clause_of(const model::Contract& contract, const st
   return nullptr;
 }
 
+// In std::chrono's calendar, which has no range to leave (Boost's throws outside 1400-9999).
 Instant midnight(const TimeZone& zone, const model::CivilDate& day) {
-  const LocalDate date(static_cast<unsigned short>(day.year), static_cast<unsigned short>(day.month),
-                       static_cast<unsigned short>(day.day));
-  return zone.to_utc(LocalSeconds{to_local_days(date).time_since_epoch()});
+  const std::chrono::local_days date{std::chrono::year{day.year} / static_cast<unsigned>(day.month) /
+                                     static_cast<unsigned>(day.day)};
+  return zone.to_utc(LocalSeconds{date.time_since_epoch()});
 }
 
 Seconds time_to_recover(const Incident& i, const model::RecoveryClause* clause, Instant range_end, bool& open) {

@@ -167,6 +167,12 @@ std::string ordinal_suffix(int64_t n) {
 
 }  // namespace
 
+// Claim windows are bounded so a deadline is a date, not an overflow: ten
+// years is far beyond any contract's, and keeps deadline arithmetic in range.
+constexpr int64_t kMaxClaimDays = 3660;
+constexpr int64_t kMaxClaimMonths = 120;
+constexpr int64_t kMaxEarliestWorkingDays = 2610;  // ten years of Monday-to-Friday days
+
 std::optional<model::ClaimDeadline> check_claim_deadline(Context& cx, const ast::ClaimDeadline& spec,
                                                          SourceRange range) {
   model::ClaimDeadline out;
@@ -178,8 +184,9 @@ std::optional<model::ClaimDeadline> check_claim_deadline(Context& cx, const ast:
     const auto& q = w->span;
     if (q.unit == "month" || q.unit == "months") {
       auto n = q.number.scaled_to(0);
-      if (!n || *n < 1) {
-        cx.diagnostics().error("out-of-range", q.range, "a claim window is a whole number of months above zero");
+      if (!n || *n < 1 || *n > kMaxClaimMonths) {
+        cx.diagnostics().error("out-of-range", q.range,
+                               "a claim window is a whole number of months from 1 to " + std::to_string(kMaxClaimMonths));
         return std::nullopt;
       }
       out.unit = model::DeadlineUnit::Months;
@@ -189,6 +196,11 @@ std::optional<model::ClaimDeadline> check_claim_deadline(Context& cx, const ast:
       if (!d) return std::nullopt;
       if (d->count() % 86400 != 0) {
         cx.diagnostics().error("out-of-range", q.range, "a claim window is a whole number of days or months");
+        return std::nullopt;
+      }
+      if (d->count() / 86400 > kMaxClaimDays) {
+        cx.diagnostics().error("out-of-range", q.range,
+                               "a claim window is at most " + std::to_string(kMaxClaimDays) + " d (ten years)");
         return std::nullopt;
       }
       out.unit = model::DeadlineUnit::Days;
@@ -212,6 +224,13 @@ std::optional<model::ClaimDeadline> check_claim_deadline(Context& cx, const ast:
     }
   }
   if (earliest && *earliest) {
+    const auto& days = (*earliest)->working_days;
+    if (days.value < 0 || days.value > kMaxEarliestWorkingDays) {
+      cx.diagnostics().error("out-of-range", days.range,
+                             "the earliest claim day is 0 to " + std::to_string(kMaxEarliestWorkingDays) +
+                                 " working days after");
+      return std::nullopt;
+    }
     out.earliest_working_days = (*earliest)->working_days.value;
     out.earliest_anchor = (*earliest)->anchor.anchor;
   }

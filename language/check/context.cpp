@@ -112,6 +112,8 @@ std::optional<model::Amount> Context::amount(const ast::Quantity& q, const std::
   return resolve(q, what, allowed);
 }
 
+constexpr int kMaxPercentDecimals = 16;
+
 std::optional<model::Percent> Context::percent(const ast::Quantity& q, const std::string& what, bool zero_allowed,
                                                bool at_most_100) {
   auto a = resolve(q, what, {Dimension::Percent});
@@ -121,6 +123,15 @@ std::optional<model::Percent> Context::percent(const ast::Quantity& q, const std
     diagnostics_.error("out-of-range", q.range,
                        what + " " + a->written + " is out of range: it must be " + (zero_allowed ? "from 0%" : "above 0%") +
                            (at_most_100 ? " up to 100%" : ""));
+    return std::nullopt;
+  }
+  // As a share (5% -> 0.05) the scale grows by two, and a share's denominator
+  // 10^scale must fit int64 (Decimal::kMaxDigits): 16 places at most.
+  if (q.number.scale() > kMaxPercentDecimals) {
+    diagnostics_.error("out-of-range", q.range,
+                       what + " " + a->written + " has more than " + std::to_string(kMaxPercentDecimals) +
+                           " decimal places",
+                       "round it: the audit is exact to 16 places of a percentage");
     return std::nullopt;
   }
   return model::Percent{q.number};
@@ -166,6 +177,11 @@ std::optional<model::CivilDate> Context::date(const ast::Date& d) {
                                         std::chrono::day{static_cast<unsigned>(d.day)}};
   if (!ymd.ok()) {
     diagnostics_.error("bad-date", d.range, "'" + d.text + "' is not a calendar date", calendar_hint(d));
+    return std::nullopt;
+  }
+  // The engine computes periods and deadlines in Boost's calendar, years 1400-9999.
+  if (d.year < 1400 || d.year > 9999) {
+    diagnostics_.error("bad-date", d.range, "'" + d.text + "' is outside the years 1400-9999 slaudit computes in");
     return std::nullopt;
   }
   return model::CivilDate{d.year, d.month, d.day};

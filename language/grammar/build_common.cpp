@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "base/text/utf8.h"
+
 #include "language/grammar/syntax_messages.h"
 
 namespace slaudit::grammar {
@@ -60,9 +62,13 @@ ast::Text Builder::text(antlr4::Token* token) {
       case 'n': out.value += '\n'; break;
       case 't': out.value += '\t'; break;
       default: {
+        // The whole character after the backslash, never a part of a multi-byte one.
+        const size_t length = e == '\0' ? 0 : utf8_char_length(raw, i);
         const uint32_t at = out.range.begin + static_cast<uint32_t>(i) - 1;
-        diagnostics_.error("syntax", {at, at + 2}, std::string("unknown escape sequence '\\") + e + "' in string",
+        diagnostics_.error("syntax", {at, at + 1 + static_cast<uint32_t>(length)},
+                           "unknown escape sequence '\\" + raw.substr(i, length) + "' in string",
                            "the escapes are \\\" \\\\ \\n and \\t");
+        i += length > 0 ? length - 1 : 0;
       }
     }
   }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "base/text/utf8.h"
+
 namespace slaudit::report {
 
 namespace {
@@ -108,7 +110,7 @@ void JsonWriter::value(std::nullptr_t) {
 
 void JsonWriter::value(const nlohmann::json& dom) {
   before_value();
-  const std::string text = dom.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string text = json_text(dom);
   // dump() indents from column 0: each of its line breaks continues at this depth.
   for (const char c : text) {
     buffer_ += c;
@@ -137,7 +139,7 @@ void JsonWriter::write_string(std::string_view text) {
     buffer_ += '"';
     return;
   }
-  buffer_ += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  buffer_ += json_text(nlohmann::json(text), -1);
 }
 
 }  // namespace slaudit::report

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/text/display_width.h"
+#include "base/text/utf8.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
@@ -108,7 +109,7 @@ std::string render_history_json(const std::vector<ledger::HistoryRow>& rows) {
     periods.push_back(std::move(p));
   }
   nlohmann::ordered_json out = {{"schema", "slaudit-ledger-history/1"}, {"periods", std::move(periods)}};
-  return out.dump(2) + "\n";
+  return json_text(out) + "\n";
 }
 
 std::string render_history_csv(const std::vector<ledger::HistoryRow>& rows) {

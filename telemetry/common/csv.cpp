@@ -1,5 +1,7 @@
 #include "telemetry/common/csv.h"
 
+#include <algorithm>
+
 #include <emmintrin.h>
 
 #include <array>
@@ -106,6 +108,7 @@ bool CsvReader::read_quoted(CsvRecord& record, size_t start, std::string& value)
   // by mistake, most likely through its opening quote: end the record with the
   // line the quote is on, and give the lines after it back to be read as records.
   const auto fail_from_opening_quote = [&](std::string error) {
+    reach_ = std::max(reach_, std::min(pos_ + 1, text_.size()));  // the byte that decided the error, read
     pos_ = open_pos;
     line_ = open_line;
     line_start_ = open_line_start;

@@ -43,6 +43,10 @@ class CsvReader {
   // when the text is a window, a longer one may complete it.
   bool truncated() const { return truncated_; }
   size_t position() const { return pos_; }  // just past the last record read
+  // How far reading has looked: past position() when a quoted field ran over
+  // later lines before its record was ended on the opening quote's line. A
+  // window cut before this point would word that record's error differently.
+  size_t reach() const { return reach_; }
   size_t line() const { return line_; }      // the line at position()
 
  private:
@@ -61,6 +65,7 @@ class CsvReader {
 
   std::string_view text_;
   size_t pos_ = 0;
+  size_t reach_ = 0;
   size_t line_ = 1;
   size_t line_start_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "telemetry/common/json_value.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "telemetry/common/reason_text.h"
@@ -18,8 +20,8 @@ class TreeBuilder final : public Sax {
   explicit TreeBuilder(std::string_view text) : text_(text) {}
 
   JsonParse result() && {
-    if (!error_.empty()) return {std::nullopt, std::move(error_), column_};
-    return {std::move(root_), {}, 0};
+    if (!error_.empty()) return {std::nullopt, std::move(error_), column_, offset_};
+    return {std::move(root_), {}, 0, 0};
   }
 
   bool null() override { return scalar(JsonValue::Kind::Null, {}); }
@@ -106,6 +108,7 @@ class TreeBuilder final : public Sax {
   // `position` counts the bytes read, so the offending byte is the one before it.
   bool fail_at(std::size_t position, const std::string& message) {
     column_ = code_point_column(text_, position > 0 ? position - 1 : 0);
+    offset_ = std::max<std::size_t>(position, 1);
     return fail(printable(message));
   }
 
@@ -120,6 +123,7 @@ class TreeBuilder final : public Sax {
   std::string pending_key_;
   std::string error_;
   size_t column_ = 0;
+  size_t offset_ = 0;
 };
 
 }  // namespace

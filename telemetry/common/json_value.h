@@ -32,6 +32,7 @@ struct JsonParse {
   std::optional<JsonValue> value;
   std::string error;  // "syntax error while parsing ..."; set when there is no value
   size_t column = 0;  // 1-based column (code points) where parsing stopped; 0 when unknown
+  size_t offset = 0;  // 1-based byte where parsing stopped, for texts of many lines; 0 when unknown
 };
 
 // Nesting deeper than this is refused: no record needs it, and the tree is

@@ -53,6 +53,17 @@ Reason optional_text(const JsonValue* v, std::string_view name, std::optional<st
   return std::nullopt;
 }
 
+// What no measurement can be: a percentage outside 0-100% (availability
+// 100.0001%), a count that is not whole (10000.5 gpus), anything negative.
+Reason out_of_range(const check::MetricDef& metric, const Decimal& value, const std::string& written) {
+  if (value < Decimal::from_int(0)) return "value " + quote_value(written) + " is negative";
+  if (metric.dimension == Dimension::Percent && value > Decimal::from_int(100))
+    return "value " + quote_value(written + "%") + " is over 100%: " + metric.name + " is a percentage";
+  if (metric.dimension == Dimension::Count && !value.is_integer())
+    return "value " + quote_value(written) + " is not a whole number of " + metric.name;
+  return std::nullopt;
+}
+
 // The unit as written, resolved against the metric: "TB/s" for a data rate, "%" for a percentage,
 // nothing (or the count's own name) for a count.
 Reason resolve_unit(const check::MetricDef& metric, const std::string& unit, Decimal& factor, std::string& shown) {
@@ -145,6 +156,7 @@ Record read_record(std::string_view line, size_t line_number, const std::optiona
   if (auto r = resolve_unit(*metric, unit, factor, shown)) return reject(*r);
   const auto base = number.times(factor);
   if (!base) return reject("value " + quote_value(number_text + " " + shown) + " is too large to convert exactly");
+  if (auto r = out_of_range(*metric, *base, number_text)) return reject(*r);
   out.value = model::Amount{metric->dimension, *base,
                             number_text + (shown == "%" ? "%" : " " + shown),
                             metric->dimension == Dimension::Count ? metric->name : ""};

@@ -267,6 +267,26 @@ class LogReader {
 
   void finish() { pipeline_.finish(); }
 
+  // A CSV log whose header cannot name a single incident: an error for the
+  // whole log (as the probe and billing readers have it), never an empty log.
+  std::string header_error() const {
+    if (format_ != LogFormat::Csv || !csv_.columns()) return {};
+    const std::vector<std::string>& names = csv_.columns()->names;
+    for (const std::string& name : names)
+      if (name.find('\r') != std::string::npos)
+        return "the header row holds a bare carriage return: the file's lines end in CR alone; "
+               "convert them to LF or CRLF";
+    // A malformed header rejects every record with its problem instead.
+    if (!csv_.columns()->problem.empty()) return {};
+    std::string missing;
+    for (const std::string_view required : {"id", "service", "start"})
+      if (std::find(names.begin(), names.end(), required) == names.end())
+        missing += (missing.empty() ? "'" : ", '") + std::string(required) + "'";
+    if (missing.empty()) return {};
+    return "the header row lacks the required column(s) " + missing +
+           "; a CSV incident log starts with a header such as id,service,start,end";
+  }
+
  private:
   // On a worker: reads only the chunk and what never changes once chunks are cut.
   void parse_chunk(std::string_view text, size_t first_line, IncidentBuilder& builder, ChunkRecords& out) const {
@@ -441,6 +461,7 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
     size = used > 0 ? block : 2 * size;
   }
   reader.finish();
+  if (std::string header = reader.header_error(); !header.empty()) return {std::nullopt, std::move(header)};
   assert(log.records_read == log.incidents.size() + log.rejected.size());
   return {std::move(log), {}};
 }
@@ -468,6 +489,7 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   {
     LogReader reader(*format, options, log, workers_for(bytes, options));
     error = parse_file(fd, options, reader, digest, path, bytes);
+    if (error.empty()) error = reader.header_error();
   }
   ::close(fd);
   if (!error.empty()) return {std::nullopt, std::move(error)};

@@ -59,7 +59,12 @@ LogCut CsvChunker::cut(std::string_view window, bool final) {
   }
   CsvReader reader(lines, line_);
   CsvRecord row;
+  // A chunk ends only where every record in it was decided by bytes inside it:
+  // a record ended on its opening quote's line may have looked further.
+  size_t reach = 0;
   while (reader.next(row) && !reader.truncated()) {
+    reach = std::max(reach, reader.reach());
+    if (reader.position() < reach) continue;
     cut.take = reader.position();
     line_ = reader.line();
   }

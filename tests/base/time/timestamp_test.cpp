@@ -140,7 +140,8 @@ TEST_CASE("timestamp: the fast path reads the two common shapes to the scanner's
   const Case cases[] = {
       {"2026-03-08T06:00:00Z", true},       {"2026-03-08T14:00:00+08:00", true},
       {"2026-03-08T00:30:00-05:30", true},  {"2024-02-29T23:59:59Z", true},  // a leap day
-      {"2026-12-31T23:59:59+23:59", true},  {"0000-01-01T00:00:00Z", true},
+      {"2026-12-31T23:59:59+23:59", true},  {"1400-01-01T00:00:00Z", true},
+      {"0000-01-01T00:00:00Z", false},      // before 1400: the scanner refuses it (issue 14)
       {"2025-02-29T00:00:00Z", false},      // no such day: the scanner says so
       {"2026-03-08t06:00:00Z", false},      {"2026-03-08T06:00:00z", false},  // lower case: scanner's forms
       {"2026-03-08 06:00:00Z", false},      {"2026-03-08T24:00:00Z", false},

@@ -393,6 +393,50 @@ contract "b" {
 )SLA",
      {"4:51: error: unknown unit 'mins' [unknown-unit]"},
      "write 'min'"},  // an abbreviation from the table of usual ones, with a fix
+    // Issue 14: dates past Boost's calendar aborted the audit; they are refused where written.
+    {"date_before_1400",
+     R"SLA(contract "t" {
+  effective 0000-01-01 to 2026-12-31;
+}
+)SLA",
+     {"2:13: error: '0000-01-01' is outside the years 1400-9999 slaudit computes in [bad-date]"},
+     ""},
+    {"date_before_1400_in_range_end",
+     R"SLA(contract "t" {
+  effective 1399-12-31 to 1399-12-31;
+}
+)SLA",
+     {"2:13: error: '1399-12-31' is outside the years 1400-9999 slaudit computes in [bad-date]",
+      "2:27: error: '1399-12-31' is outside the years 1400-9999 slaudit computes in [bad-date]"},
+     ""},
+    {"claim_window_days_too_long",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { claim within 106751991167300 d after period end; }
+}
+)SLA",
+     {"4:33: error: a claim window is at most 3660 d (ten years) [out-of-range]"},
+     ""},
+    {"claim_window_months_too_long",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { claim within 121 months after period end; }
+}
+)SLA",
+     {"4:33: error: a claim window is a whole number of months from 1 to 120 [out-of-range]"},
+     ""},
+    // Issue 14: 17 places of a percentage overflowed a share's int64 denominator (10^19).
+    {"percent_with_17_decimals",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable when incident affects >= 0.00000000000000001% of gpus; }
+}
+)SLA",
+     {"4:57: error: the affected share 0.00000000000000001% has more than 16 decimal places [out-of-range]"},
+     "round it: the audit is exact to 16 places of a percentage"},
 };
 }  // namespace
 

@@ -92,6 +92,10 @@ TEST_CASE("measurements: every rejection reason, with its line", "[claims][evide
       {"{" + ok_rate + ",\"time\":\"2026-11-10T02:00:00Z\",\"source\":\"\"}", "missing required field 'source'"},
       {record(ok_rate + ",\"service\":\"storage\""), "unknown service 'storage'"},
       {record(ok_rate + ",\"cluster\":4"), "field 'cluster' must be a string"},
+      // Issue 14: no percentage is over 100%, no count is a fraction.
+      {record("\"metric\":\"availability\",\"value\":100.0001,\"unit\":\"%\""),
+       "value '100.0001%' is over 100%: availability is a percentage"},
+      {record("\"metric\":\"gpus\",\"value\":10000.5"), "value '10000.5' is not a whole number of gpus"},
   };
   // Each bad record on line 2, between two good ones, so the line numbers are tested too.
   const std::string good = record(ok_rate);

@@ -46,7 +46,10 @@ std::string damaged(std::string text, std::mt19937& random) {
 void check_damaged(const std::string& sample, LogFormat format) {
   std::mt19937 random(20260308);
   for (int round = 0; round < 2000; ++round) {
-    const std::string text = damaged(sample, random);
+    // A CSV log keeps its header whole: a header without the required columns
+    // is an error for the whole log (incident_reader_test); here the records matter.
+    const size_t kept = format == LogFormat::Csv ? kCsvHeader.size() : 0;
+    const std::string text = sample.substr(0, kept) + damaged(sample.substr(kept), random);
     INFO("round " << round << ": " << text);
     const IncidentLog log = read_log(text, format);
     CHECK(log.records_read <= static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);

@@ -308,7 +308,10 @@ TEST_CASE("telemetry fast path: damaged logs read the same with and without the 
     if (round % 10 == 0) check_same_log(whole, read_file_in_blocks(json, LogFormat::JsonLines, 1 + random() % 64));
   }
   for (int round = 0; round < 300; ++round) {
-    const std::string csv = damaged(kCsvSample, random);
+    // The header is kept whole: a header without the required columns is an
+    // error for the whole log (incident_reader_test), and here the records matter.
+    const std::string csv =
+        std::string(kCsvHeader) + damaged(kCsvSample.substr(kCsvHeader.size()), random);
     INFO("round " << round << ": " << csv);
     check_same_log(read_with(csv, LogFormat::Csv, true), read_file_in_blocks(csv, LogFormat::Csv, 1 + random() % 64));
   }

@@ -268,7 +268,6 @@ TEST_CASE("telemetry: a bad CSV header rejects every record, naming the problem"
       {"id,service,start,scope", "A,storage,2026-03-08T06:00:00Z,",
        "unknown field 'scope' (in CSV, use the columns 'cluster' and 'affected')"},
       {"id,service,start,end,end", "A,storage,2026-03-08T06:00:00Z,,", "field 'end' appears twice"},
-      {"id,service", "A,storage", "missing required field 'start'"},
       {"id,service,start,", "A,storage,2026-03-08T06:00:00Z,", "the header row (line 1) has an empty name for column 4"},
       {"id,\"service,start", "A,storage,2026-03-08T06:00:00Z",
        "the header row (line 1) is malformed CSV: unterminated quoted field: the quote at line 1, column 4 is never closed"},
@@ -282,6 +281,29 @@ TEST_CASE("telemetry: a bad CSV header rejects every record, naming the problem"
     REQUIRE(log.rejected.size() == 2);
     CHECK(log.rejected[0] == RejectedRecord{2, row.reason});
     CHECK(log.rejected[1] == RejectedRecord{3, row.reason});
+  }
+}
+
+TEST_CASE("telemetry: a CSV header without the required columns, or with CR-only line ends, is an error",
+          "[telemetry][hostile]") {
+  struct HeaderCase {
+    std::string content;
+    std::string error;
+  };
+  const std::vector<HeaderCase> table = {
+      // Issue 14: each of these read as a valid empty log (read 0, met, exit 0).
+      {"id,service\nA,storage\n", "lacks the required column(s) 'start'"},
+      {"name,when\n", "lacks the required column(s) 'id', 'service', 'start'"},
+      {"whatever\n", "lacks the required column(s) 'id', 'service', 'start'"},
+      {"id,service,start,end\rA,storage,2026-03-08T06:00:00Z,\r", "the file's lines end in CR alone"},
+  };
+  for (const HeaderCase& c : table) {
+    INFO(c.content);
+    IncidentReadOptions options;
+    options.format = LogFormat::Csv;
+    const IncidentLogResult result = read_incident_log(c.content, "log.csv", options);
+    CHECK_FALSE(result.ok());
+    CHECK_THAT(result.error, Catch::Contains(c.error));
   }
 }
 

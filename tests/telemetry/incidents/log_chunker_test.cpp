@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "telemetry/incidents/incident_reader.h"
 #include "telemetry/incidents/log_chunker.h"
 
 using namespace slaudit;
@@ -73,4 +74,41 @@ TEST_CASE("telemetry log chunker: a CSV quote never closed ends its record at it
                            {"id,cluster\nA,\"bj\nB,x\n", false, 11, 0, 0},
                            {"A,\"bj\nB,x\n", true, 0, 10, 2},
                        });
+}
+
+// Issue 14 (found by libFuzzer): a quoted field that closes on a later line
+// and is followed by junk is blamed on its opening quote's line, and its
+// reason was "unterminated quoted field" when a block ended between the two
+// lines. Every block size must give the very same records and reasons.
+TEST_CASE("log chunker: CSV rejection reasons are the same for every block size", "[telemetry][hostile]") {
+  const std::string log =
+      "id,service,start,end\n"
+      "A,storage,\"2026-03-08T06:00:00Z\n"      // line 2: a quote opens...
+      "B,storage,2026-03-08T07:00:00Z,\n"       // line 3
+      "C,storage,2026-03-08T08:00:00Z\"1,\n"    // line 4: ...closes here, then junk
+      "D,storage,\"2026-03-08T09:00:00Z\",\n"   // line 5: a good quoted record
+      "E,\"x\n"                                 // line 6: a quote that never closes
+      "F,storage,2026-03-08T10:00:00Z,\n";
+  const auto reasons = [&](size_t block) {
+    IncidentReadOptions options;
+    options.format = LogFormat::Csv;
+    options.read_block_bytes = block;
+    const IncidentLogResult result = read_incident_log(log, "log.csv", options);
+    REQUIRE(result.ok());
+    std::vector<std::string> out;
+    for (const RejectedRecord& r : result.log->rejected) out.push_back(std::to_string(r.line) + ": " + r.reason);
+    for (const Incident& i : result.log->incidents) out.push_back(std::to_string(i.line) + ": " + i.id);
+    return out;
+  };
+  const std::vector<std::string> whole = reasons(1 << 20);
+  // The record of line 2 is blamed on its quote with the junk's reason, not as unterminated.
+  REQUIRE_FALSE(whole.empty());
+  CHECK_THAT(whole[0], Catch::StartsWith("2: malformed CSV: unexpected '1' at line 4"));
+  std::vector<size_t> blocks;
+  for (size_t b = 1; b <= 64; ++b) blocks.push_back(b);
+  for (size_t b : {65, 100, 127, 128, 200, 255, 256, 4096}) blocks.push_back(b);
+  for (size_t block : blocks) {
+    INFO("block " << block);
+    CHECK(reasons(block) == whole);
+  }
 }
