@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything slaudit needs to build and test on a fresh Debian 12 machine.
 # Idempotent: installs only what is missing, so `./run` can call it every time.
+# `setup-debian.sh fuzz` also installs clang and libFuzzer, for `./run fuzz` only.
 set -euo pipefail
 
 packages=(
@@ -15,6 +16,9 @@ packages=(
   tzdata                                              # IANA zones, embedded into the binary at build time
   chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB
 )
+if [ "${1:-}" = fuzz ]; then
+  packages+=(clang-14 libclang-rt-14-dev)             # libFuzzer and clang's sanitizers (docs/fuzzing.md)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

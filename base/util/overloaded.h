@@ -8,5 +8,8 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+// C++20 deduces this for aggregates, but clang 14 (the fuzz build) does not yet.
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace slaudit

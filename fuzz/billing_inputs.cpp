@@ -1,0 +1,45 @@
+// The small CSV inputs of an audit (--claims, --billing, --previous-credits),
+// each reader over the same bytes: rows usable only when there is no error,
+// every row with its line, lines and errors in file order, every error with a
+// reason; amounts never negative.
+#include <vector>
+
+#include "fuzz/support/fuzz_target.h"
+#include "fuzz/support/incident_logs.h"
+#include "telemetry/billing/billing_inputs.h"
+
+using namespace slaudit;
+
+namespace {
+
+template <class Row>
+void expect_well_formed(const InputRows<Row>& rows, const char* what) {
+  const std::string name = what;
+  SLAUDIT_FUZZ_EXPECT(rows.rows.size() == rows.lines.size(), name + ": rows and their lines differ in number");
+  for (size_t i = 1; i < rows.lines.size(); ++i)
+    SLAUDIT_FUZZ_EXPECT(rows.lines[i - 1] < rows.lines[i], name + ": rows out of line order");
+  for (size_t i = 0; i < rows.errors.size(); ++i) {
+    SLAUDIT_FUZZ_EXPECT(!rows.errors[i].reason.empty() && rows.errors[i].line >= 1, name + ": an error without a line or reason");
+    if (i > 0) SLAUDIT_FUZZ_EXPECT(rows.errors[i - 1].line <= rows.errors[i].line, name + ": errors out of line order");
+  }
+}
+
+}  // namespace
+
+SLAUDIT_FUZZ_TARGET(billing_inputs) {
+  const model::Currency eur{"EUR", 2};
+  const ServiceNames& services = fuzz::fuzz_services();
+
+  const auto claims = read_claim_filings(data, services);
+  expect_well_formed(claims, "claims");
+
+  const auto fees = read_billed_fees(data, eur, services);
+  expect_well_formed(fees, "billing");
+  if (fees.ok())
+    for (const audit::BilledFee& fee : fees.rows) SLAUDIT_FUZZ_EXPECT(fee.fee.minor >= 0, "a negative fee");
+
+  const auto credits = read_previous_credits(data, eur, services);
+  expect_well_formed(credits, "previous credits");
+  if (credits.ok())
+    for (const audit::PreviousCredit& c : credits.rows) SLAUDIT_FUZZ_EXPECT(c.amount.minor >= 0, "a negative credit");
+}

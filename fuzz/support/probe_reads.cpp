@@ -1,0 +1,32 @@
+#include "fuzz/support/probe_reads.h"
+
+#include "fuzz/support/fuzz_target.h"
+
+namespace slaudit::fuzz {
+
+void ProbeRead::add(const probe::ProbeSample& sample) {
+  SLAUDIT_FUZZ_EXPECT(sample.total > 0, "a sample with total 0");
+  SLAUDIT_FUZZ_EXPECT(sample.ok <= sample.total, "a sample with ok > total");
+  SLAUDIT_FUZZ_EXPECT(sample.target < targets.size(), "a sample naming a target never interned");
+  ++pushed;
+  samples += std::to_string(sample.at.time_since_epoch().count()) + " " + targets.name(sample.target) + " " +
+             std::to_string(static_cast<int>(sample.kind)) + " #" + std::to_string(sample.record) + " " +
+             std::to_string(sample.ok) + "/" + std::to_string(sample.total) + "\n";
+}
+
+std::string ProbeRead::checked_text(const std::string& error) {
+  const probe::ProbeAccounting& a = accounting;
+  if (error.empty()) {
+    SLAUDIT_FUZZ_EXPECT(a.read == a.used + a.rejected + a.missing, "probe rows read != used + rejected + missing");
+    SLAUDIT_FUZZ_EXPECT(a.used == pushed, "probe rows counted used != samples pushed");
+  }
+  std::string out = "error '" + error + "' read " + std::to_string(a.read) + " used " + std::to_string(a.used) +
+                    " rejected " + std::to_string(a.rejected) + " missing " + std::to_string(a.missing) + "\n";
+  for (const probe::ProbeRejection& r : a.first_rejections) {
+    SLAUDIT_FUZZ_EXPECT(!r.reason.empty(), "a probe rejection without a reason");
+    out += "rejected #" + std::to_string(r.record) + ": " + r.reason + "\n";
+  }
+  return out + samples;
+}
+
+}  // namespace slaudit::fuzz
