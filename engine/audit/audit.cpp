@@ -505,6 +505,13 @@ AuditResult run_audit(const AuditRequest& req) {
   const auto& contract = *req.contract;
   if (!contract.timezone) result.errors.push_back({"the contract states no time zone: periods cannot be cut", contract.range});
   if (!contract.currency) result.errors.push_back({"the contract states no currency: credits cannot be priced", contract.range});
+  // A per-resource clause audited as one service would give a figure for no
+  // resource at all: refused until the fleet audit (docs/fleet.md) is built.
+  for (const model::AvailabilityClause& clause : contract.availability)
+    if (clause.per_resource)
+      result.errors.push_back({"a per-resource clause cannot be audited yet: the fleet audit (inventory, billing "
+                               "export, per-resource figures) is not built; see docs/fleet.md",
+                               clause.range});
   if (!result.errors.empty()) return result;
   const auto zone = TimeZone::find(*contract.timezone);
   if (!zone) {

@@ -294,6 +294,7 @@ struct ItemChecker {
     if (first("rounding", "the rounding rule")) c.rounding = r.mode;
   }
   void operator()(const ast::ExternalTermsItem& terms) { c.external_terms.push_back(terms.reference.value); }
+  void operator()(const ast::WhereItem&) {}  // resource selectors: check_per_resource, with the fleet in hand
 };
 
 void item(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityItem& i) {
@@ -323,6 +324,7 @@ void check_availability(Context& cx, const ast::AvailabilityDecl& decl, const as
     for (size_t b = a + 1; b < c.caps.size(); ++b)
       if (c.caps[a].window == c.caps[b].window && c.caps[a].trailing_months == c.caps[b].trailing_months)
         cx.duplicate("a cap over the same window", c.caps[b].range, c.caps[a].range);
+  check_per_resource(cx, c, decl, service ? &cx.contract().services[*service] : nullptr);
   if (!service) return;
   c.service = *service;
   cx.contract().availability.push_back(std::move(c));

@@ -74,6 +74,7 @@ void check_service(Context& cx, const ast::ServiceDecl& decl, const ast::Contrac
     }
   }
   (void)item;
+  check_fleet_items(cx, s, decl);
   cx.contract().services.push_back(std::move(s));
 }
 

@@ -20,4 +20,9 @@ std::optional<model::ClaimDeadline> check_claim_deadline(Context& cx, const ast:
                                                          SourceRange range);
 void check_attributes(Context& cx, const std::vector<ast::Attribute>& attrs);
 
+// check_fleet.cpp: a service's fleet items, and a clause's `per` and `where`.
+void check_fleet_items(Context& cx, model::Service& s, const ast::ServiceDecl& decl);
+void check_per_resource(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityDecl& decl,
+                        const model::Service* service);
+
 }  // namespace slaudit::check

@@ -80,6 +80,11 @@ struct AvailabilityLine {
   std::string operator()(const ast::ClaimDeadlineItem& i) const { return "claim " + claim_deadline(i.spec) + ";"; }
   std::string operator()(const ast::RoundingItem& i) const { return "rounding " + word(i.mode) + ";"; }
   std::string operator()(const ast::ExternalTermsItem& i) const { return "terms per " + i.reference.raw + ";"; }
+  std::string operator()(const ast::WhereItem& i) const {
+    const auto* text = std::get_if<ast::Text>(&i.value);
+    return "where " + i.attribute.text + " " + ast::selector_op_text(i.op.op) + " " +
+           (text ? text->raw : quantity(std::get<ast::Quantity>(i.value))) + ";";
+  }
 };
 
 void print_probes(LineWriter& out, const ast::AvailabilityItem& item, const ast::ProbesItem& probes) {
@@ -107,7 +112,8 @@ void print_item(LineWriter& out, const ast::AvailabilityItem& item) {
 void print_availability(LineWriter& out, const ast::ContractItem& item, const ast::AvailabilityDecl& decl) {
   std::string header = "availability " + decl.service.text;
   if (decl.label) header += " " + decl.label->raw;
-  out.open(std::move(header), item.range, header_end(decl.service, decl.label));
+  if (decl.per) header += " per " + decl.per->text;
+  out.open(std::move(header), item.range, decl.per ? decl.per->range.end : header_end(decl.service, decl.label));
   for (const ast::AvailabilityItem& i : decl.items) print_item(out, i);
   out.close(item.range);
 }

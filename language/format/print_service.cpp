@@ -25,6 +25,13 @@ struct ServiceLine {
     return "interconnect " + i.kind.text + (i.tenancy ? " " + i.tenancy->text : "") + ";";
   }
   std::string operator()(const ast::BillingItem& i) const { return "billing per " + i.granularity.text + ";"; }
+  std::string operator()(const ast::ResourcesItem& i) const {
+    return "resources " + i.noun.text + (i.with_zones ? " with " + i.with_zones->text : "") + ";";
+  }
+  std::string operator()(const ast::AttributesItem& i) const { return "attributes " + comma_list(i.names, name_text) + ";"; }
+  std::string operator()(const ast::MatchingItem& i) const {
+    return "each " + i.noun.text + " under " + i.choice.text + " matching clause;";
+  }
 };
 
 }  // namespace

@@ -43,7 +43,7 @@ contractItem
     | attrs+=attribute* 'timezone' zone=STRING ';'                                   # TimezoneItem
     | attrs+=attribute* 'currency' code=word ';'                                     # CurrencyItem
     | attrs+=attribute* 'service' name=word '{' items+=serviceItem* '}'              # ServiceDecl
-    | attrs+=attribute* 'availability' service=word label=STRING?
+    | attrs+=attribute* 'availability' service=word label=STRING? ('per' noun=word)?
           '{' items+=availabilityItem* '}'                                           # AvailabilityDecl
     | attrs+=attribute* 'recovery' service=word label=STRING?
           '{' items+=recoveryItem* '}'                                               # RecoveryDecl
@@ -67,6 +67,12 @@ serviceItem
     | 'starts' date=DATE ';'                                                         # StartsItem
     | 'interconnect' kind=word tenancy=word? ';'                                     # InterconnectItem
     | 'billing' 'per' granularity=word ';'                                           # BillingItem
+    // A fleet: the service is many resources (`resources instance with zones;`).
+    // `zones` after `with` is a plain word, checked by the builder, so `2 zones`
+    // stays a quantity elsewhere.
+    | 'resources' noun=word ('with' zones=word)? ';'                                 # ResourcesItem
+    | 'attributes' names+=word (',' names+=word)* ';'                                # AttributesItem
+    | 'each' noun=word 'under' choice=word 'matching' 'clause' ';'                   # MatchingItem
     | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownServiceItem
     | misplaced=notServiceKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?          # MisplacedServiceItem
     ;
@@ -94,6 +100,7 @@ availabilityItem
     | attrs+=attribute* 'claim' spec=claimDeadline ';'                               # ClaimDeadlineItem
     | 'rounding' rounding=roundingMode ';'                                               # RoundingItem
     | 'terms' 'per' reference=STRING ';'                                             # ExternalTermsItem
+    | 'where' attr=word op=selectorOp (text=STRING | number=quantity) ';'            # WhereItem
     | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownAvailabilityItem
     | misplaced=notAvailabilityKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?     # MisplacedAvailabilityItem
     ;
@@ -213,9 +220,10 @@ recoveryItem
 
 // The keywords that start items of one block, for the error productions that
 // say "'target' belongs in an availability clause" instead of a cascade.
-serviceKeyword      : 'fee' | 'scope' | 'regions' | 'capacity' | 'starts' | 'interconnect' | 'billing' ;
+serviceKeyword      : 'fee' | 'scope' | 'regions' | 'capacity' | 'starts' | 'interconnect' | 'billing'
+                    | 'resources' | 'attributes' | 'each' ;
 availabilityKeyword : 'target' | 'period' | 'partial' | 'unavailable' | 'ignore' | 'missing' | 'exclude'
-                    | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' ;
+                    | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' | 'where' ;
 recoveryKeyword     : 'faults' | 'within' ;
 blockKeyword           : serviceKeyword | availabilityKeyword | recoveryKeyword ;
 notServiceKeyword      : availabilityKeyword | recoveryKeyword | 'credit' | 'cap' | 'claim' ;
@@ -246,6 +254,11 @@ claimQualifier
     | 'for' service=word                                                             # ServiceQualifier
     ;
 
+// A resource selector's operator: a comparator without `about`, and `!=`.
+selectorOp
+    : op=('>=' | '>' | '<=' | '<' | '=' | '!=')
+    ;
+
 comparator
     : op=('>=' | '>' | '<=' | '<' | '=' | 'about')
     ;
@@ -267,20 +280,20 @@ unitWord
 word
     : ID
     | 'about' | 'affected' | 'affects' | 'after' | 'aggregate' | 'all' | 'and' | 'any' | 'as'
-    | 'at' | 'availability' | 'available' | 'average' | 'averaged' | 'bad' | 'before' | 'below'
+    | 'at' | 'attributes' | 'availability' | 'available' | 'average' | 'averaged' | 'bad' | 'before' | 'below'
     | 'billing' | 'breach' | 'bucket' | 'buckets' | 'by' | 'calendar' | 'cap' | 'capacity'
-    | 'cause' | 'charge' | 'claim' | 'clock' | 'cluster' | 'clusters' | 'commit' | 'component'
+    | 'cause' | 'charge' | 'claim' | 'clause' | 'clock' | 'cluster' | 'clusters' | 'commit' | 'component'
     | 'consecutive' | 'contract' | 'counts' | 'credit' | 'currency' | 'customer' | 'cycle'
-    | 'data' | 'day' | 'days' | 'down' | 'downtime' | 'dropped' | 'effective' | 'empty' | 'end'
+    | 'data' | 'day' | 'days' | 'down' | 'downtime' | 'dropped' | 'each' | 'effective' | 'empty' | 'end'
     | 'error' | 'even' | 'exact' | 'exclude' | 'excluded' | 'fault' | 'faults' | 'fee' | 'for'
     | 'from' | 'half' | 'hour' | 'hourly' | 'ignore' | 'in' | 'incident' | 'interconnect'
-    | 'least' | 'load' | 'lost' | 'maintenance' | 'measure' | 'minutes' | 'missing' | 'month'
+    | 'least' | 'load' | 'lost' | 'maintenance' | 'matching' | 'measure' | 'minutes' | 'missing' | 'month'
     | 'monthly' | 'months' | 'more' | 'most' | 'no' | 'not' | 'notice' | 'of' | 'partial'
     | 'payout' | 'per' | 'period' | 'probes' | 'provider' | 'rate' | 'ratio' | 'recovery'
-    | 'regions' | 'removed' | 'requests' | 'rolling' | 'rounded' | 'rounding' | 'scope'
+    | 'regions' | 'removed' | 'requests' | 'resources' | 'rolling' | 'rounded' | 'rounding' | 'scope'
     | 'service' | 'share' | 'shorter' | 'single' | 'starts' | 'success' | 'target' | 'targets'
     | 'terms' | 'than' | 'time' | 'timezone' | 'times' | 'to' | 'trailing' | 'under'
-    | 'unavailable' | 'unverifiable' | 'up' | 'weighted' | 'when' | 'window' | 'with'
+    | 'unavailable' | 'unverifiable' | 'up' | 'weighted' | 'when' | 'where' | 'window' | 'with'
     | 'within' | 'working' | 'year'
     ;
 

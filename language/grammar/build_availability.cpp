@@ -153,13 +153,18 @@ std::optional<ast::AvailabilityItem> Builder::availability_item(P::AvailabilityI
     out.node = ast::RoundingItem{mode};
   } else if (auto* c = as<P::ExternalTermsItemContext>(ctx)) {
     out.node = ast::ExternalTermsItem{text(c->reference)};
+  } else if (auto* c = as<P::WhereItemContext>(ctx)) {
+    ast::WhereItem item{name(c->attr), selector_op(c->op), ast::Text{}};
+    if (c->text != nullptr) item.value = text(c->text);
+    else item.value = quantity(c->number);
+    out.node = std::move(item);
   } else if (auto* c = as<P::MisplacedAvailabilityItemContext>(ctx)) {
     misplaced_item(c->misplaced, "in an availability clause");
     return std::nullopt;
   } else if (auto* c = as<P::UnknownAvailabilityItemContext>(ctx)) {
     unknown_item(c->unknown, "availability item",
                  {"target", "period", "partial", "unavailable", "ignore", "missing", "exclude", "excluded", "no",
-                  "credit", "payout", "cap", "claim", "rounding", "terms"});
+                  "credit", "payout", "cap", "claim", "rounding", "terms", "where"});
     return std::nullopt;
   } else {
     return unbuilt(ctx, "availability item");

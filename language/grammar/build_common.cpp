@@ -166,6 +166,20 @@ ast::ComparatorOp Builder::comparator(P::ComparatorContext* ctx) const {
   return out;
 }
 
+ast::SelectorOpRef Builder::selector_op(P::SelectorOpContext* ctx) const {
+  ast::SelectorOpRef out;
+  if (ctx == nullptr || ctx->op == nullptr) return out;
+  out.range = range(ctx);
+  const std::string op = ctx->op->getText();
+  if (op == "!=") out.op = ast::SelectorOp::NotEqual;
+  else if (op == ">=") out.op = ast::SelectorOp::AtLeast;
+  else if (op == ">") out.op = ast::SelectorOp::GreaterThan;
+  else if (op == "<=") out.op = ast::SelectorOp::AtMost;
+  else if (op == "<") out.op = ast::SelectorOp::LessThan;
+  else out.op = ast::SelectorOp::Equal;
+  return out;
+}
+
 std::vector<ast::Attribute> Builder::attributes(const std::vector<P::AttributeContext*>& attrs) {
   std::vector<ast::Attribute> out;
   for (auto* a : attrs) {

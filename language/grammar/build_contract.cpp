@@ -90,6 +90,7 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
     ast::AvailabilityDecl decl;
     decl.service = name(c->service);
     if (c->label != nullptr) decl.label = text(c->label);
+    if (c->noun != nullptr) decl.per = name(c->noun);
     for (auto* i : c->items)
       if (auto built = availability_item(i)) decl.items.push_back(std::move(*built));
     out.node = std::move(decl);

@@ -26,12 +26,21 @@ std::optional<ast::ServiceItem> Builder::service_item(P::ServiceItemContext* ctx
     out.node = std::move(item);
   } else if (auto* c = as<P::BillingItemContext>(ctx)) {
     out.node = ast::BillingItem{name(c->granularity)};
+  } else if (auto* c = as<P::ResourcesItemContext>(ctx)) {
+    ast::ResourcesItem item{name(c->noun), std::nullopt};
+    if (c->zones != nullptr) item.with_zones = name(c->zones);
+    out.node = std::move(item);
+  } else if (auto* c = as<P::AttributesItemContext>(ctx)) {
+    out.node = ast::AttributesItem{names(c->names)};
+  } else if (auto* c = as<P::MatchingItemContext>(ctx)) {
+    out.node = ast::MatchingItem{name(c->noun), name(c->choice)};
   } else if (auto* c = as<P::MisplacedServiceItemContext>(ctx)) {
     misplaced_item(c->misplaced, "in a service block");
     return std::nullopt;
   } else if (auto* c = as<P::UnknownServiceItemContext>(ctx)) {
     unknown_item(c->unknown, "service item",
-                 {"fee", "scope", "regions", "capacity", "starts", "interconnect", "billing"});
+                 {"fee", "scope", "regions", "capacity", "starts", "interconnect", "billing", "resources",
+                  "attributes", "each"});
     return std::nullopt;
   } else {
     return unbuilt(ctx, "service item");

@@ -41,6 +41,7 @@ class Builder {
   ast::Integer integer(antlr4::Token* token);
   ast::Quantity quantity(P::QuantityContext* ctx);
   ast::ComparatorOp comparator(P::ComparatorContext* ctx) const;
+  ast::SelectorOpRef selector_op(P::SelectorOpContext* ctx) const;
   std::vector<ast::Attribute> attributes(const std::vector<P::AttributeContext*>& attrs);
   ast::PeriodSpec period(P::PeriodSpecContext* ctx);
   ast::CapSpec cap(P::CapSpecContext* ctx);

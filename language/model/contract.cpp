@@ -15,6 +15,16 @@ const char* dimension_name(Dimension dimension) {
   return "a quantity";
 }
 
+const char* match_choice_name(MatchChoice choice) {
+  switch (choice) {
+    case MatchChoice::Unstated: return "unstated";
+    case MatchChoice::First: return "first";
+    case MatchChoice::Worst: return "worst";
+    case MatchChoice::Every: return "every";
+  }
+  return "unstated";
+}
+
 std::optional<size_t> Contract::find_service(std::string_view name) const {
   for (size_t i = 0; i < services.size(); ++i)
     if (services[i].name == name) return i;

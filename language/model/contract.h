@@ -45,6 +45,24 @@ enum class FeeBasis { PerMonth, PerHour };
 enum class ScopeKind { Unspecified, SingleCluster, AggregateClusters };
 enum class Tenancy { Unspecified, Exclusive, Shared };
 
+// How a resource matched by several per-resource clauses is treated
+// (`each instance under worst matching clause;`). Unstated: a resource matched
+// by two clauses is not assessed, reported as ambiguous, never guessed.
+enum class MatchChoice { Unstated, First, Worst, Every };
+const char* match_choice_name(MatchChoice choice);
+
+// A service that is many resources (`resources instance with zones;`).
+struct Fleet {
+  std::string noun;                       // instance, vm, droplet
+  bool zones = false;                     // the reserved numeric attribute `zones` is defined
+  std::vector<std::string> attributes;    // declared free attributes, e.g. disk, deployment
+  MatchChoice choice = MatchChoice::Unstated;
+  SourceRange range;
+};
+
+// The attributes every resource has from the inventory, never declared.
+inline constexpr const char* kReservedAttributes[] = {"zones", "region", "zone"};
+
 struct Service {
   std::string name;
   SourceRange range;
@@ -59,6 +77,7 @@ struct Service {
   std::optional<std::string> interconnect;  // rdma, roce, infiniband, ethernet
   Tenancy tenancy = Tenancy::Unspecified;
   std::optional<std::string> billing_granularity;  // second, minute, hour, day, month
+  std::optional<Fleet> fleet;
 };
 
 // ---------------------------------------------------------------- availability
@@ -174,6 +193,17 @@ struct ClaimDeadline {
 using terms::ExcludedTreatment;
 using terms::RoundingMode;
 
+// One `where` of a per-resource clause. `zones` compares numbers; every other
+// attribute is text, compared with = or != only.
+using ast::SelectorOp;
+struct Selector {
+  std::string attribute;
+  SelectorOp op = SelectorOp::Equal;
+  std::string text;            // a text attribute's value
+  std::optional<int64_t> number;  // the value for `zones`
+  SourceRange range;
+};
+
 struct AvailabilityClause {
   size_t service = 0;  // index into Contract::services
   std::string label;
@@ -201,6 +231,8 @@ struct AvailabilityClause {
   std::optional<ClaimDeadline> claim;
   std::optional<RoundingMode> rounding;
   std::vector<std::string> external_terms;  // terms per "..."
+  bool per_resource = false;                 // `per instance`: audited for each resource of the fleet
+  std::vector<Selector> selectors;           // all must hold (empty: every resource)
 };
 
 // ---------------------------------------------------------------- recovery

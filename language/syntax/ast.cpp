@@ -14,4 +14,16 @@ const char* comparator_text(Comparator op) {
   return ">=";
 }
 
+const char* selector_op_text(SelectorOp op) {
+  switch (op) {
+    case SelectorOp::Equal: return "=";
+    case SelectorOp::NotEqual: return "!=";
+    case SelectorOp::AtLeast: return ">=";
+    case SelectorOp::GreaterThan: return ">";
+    case SelectorOp::AtMost: return "<=";
+    case SelectorOp::LessThan: return "<";
+  }
+  return "=";
+}
+
 }  // namespace slaudit::ast

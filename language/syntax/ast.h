@@ -174,11 +174,21 @@ struct ClaimDeadlineItem { ClaimDeadline spec; };
 struct RoundingItem { RoundingMode mode; };
 struct ExternalTermsItem { Text reference; };             // terms per "..."
 
+// `where disk = "premium_ssd";`, `where zones >= 2;`: which resources of a fleet a
+// per-resource clause covers. The value is a string or a number, as written.
+enum class SelectorOp { Equal, NotEqual, AtLeast, GreaterThan, AtMost, LessThan };
+const char* selector_op_text(SelectorOp op);
+struct SelectorOpRef {
+  SelectorOp op = SelectorOp::Equal;
+  SourceRange range;
+};
+struct WhereItem { Name attribute; SelectorOpRef op; std::variant<Text, Quantity> value; };
+
 struct AvailabilityItem {
   std::variant<TargetItem, PeriodItem, PartialPeriodItem, AffectedThresholdItem, AnyIncidentItem,
                WeightedItem, ProbesItem, MinimumDowntimeItem, PartialMinutesItem, MissingDataItem,
                ExcludeItem, ExcludedTimeItem, HourRuleItem, CreditItem, PayoutItem, CapItem,
-               ClaimDeadlineItem, RoundingItem, ExternalTermsItem>
+               ClaimDeadlineItem, RoundingItem, ExternalTermsItem, WhereItem>
       node;
   std::vector<Attribute> attrs;
   SourceRange range;
@@ -207,10 +217,15 @@ struct CapacityItem { std::vector<Quantity> counts; };    // capacity 4096 gpus,
 struct StartsItem { Date date; };
 struct InterconnectItem { Name kind; std::optional<Name> tenancy; };
 struct BillingItem { Name granularity; };
+// A fleet: `resources instance with zones;` `attributes disk, deployment;`
+// `each instance under worst matching clause;`.
+struct ResourcesItem { Name noun; std::optional<Name> with_zones; };  // with_zones holds the word after `with`
+struct AttributesItem { std::vector<Name> names; };
+struct MatchingItem { Name noun; Name choice; };                     // first | worst | every
 
 struct ServiceItem {
   std::variant<FeeItem, SingleClusterScope, AggregateScope, RegionsItem, CapacityItem, StartsItem,
-               InterconnectItem, BillingItem>
+               InterconnectItem, BillingItem, ResourcesItem, AttributesItem, MatchingItem>
       node;
   SourceRange range;
 };
@@ -229,7 +244,12 @@ struct EffectiveItem { Date from; Date until; };
 struct TimezoneItem { Text zone; };
 struct CurrencyItem { Name code; };
 struct ServiceDecl { Name name; std::vector<ServiceItem> items; };
-struct AvailabilityDecl { Name service; std::optional<Text> label; std::vector<AvailabilityItem> items; };
+struct AvailabilityDecl {
+  Name service;
+  std::optional<Text> label;
+  std::optional<Name> per;  // `per instance`: the clause applies to each resource of a fleet
+  std::vector<AvailabilityItem> items;
+};
 struct RecoveryDecl { Name service; std::optional<Text> label; std::vector<RecoveryItem> items; };
 struct CommitDecl {
   Name metric;

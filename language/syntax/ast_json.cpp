@@ -253,6 +253,18 @@ class ToJson {
   json of(const ast::ExternalTermsItem& i) const {
     return with(kind_only("ExternalTermsItem"), "reference", of(i.reference));
   }
+  json of(const ast::SelectorOpRef& c) const {
+    json out = node("SelectorOp", c.range);
+    out["op"] = ast::selector_op_text(c.op);
+    return out;
+  }
+  json of(const ast::WhereItem& i) const {
+    json out = kind_only("WhereItem");
+    out["attribute"] = of(i.attribute);
+    out["op"] = of(i.op);
+    out["value"] = std::visit([this](const auto& v) { return of(v); }, i.value);
+    return out;
+  }
 
   // ---------------------------------------------------------------- recovery
   json of(const ast::RecoveryItem& i) const { return wrapped(one_of(i.node), i.attrs, i.range); }
@@ -297,6 +309,19 @@ class ToJson {
     return out;
   }
   json of(const ast::BillingItem& i) const { return with(kind_only("BillingItem"), "granularity", of(i.granularity)); }
+  json of(const ast::ResourcesItem& i) const {
+    json out = kind_only("ResourcesItem");
+    out["noun"] = of(i.noun);
+    out["with"] = maybe(i.with_zones);
+    return out;
+  }
+  json of(const ast::AttributesItem& i) const { return with(kind_only("AttributesItem"), "names", list(i.names)); }
+  json of(const ast::MatchingItem& i) const {
+    json out = kind_only("MatchingItem");
+    out["noun"] = of(i.noun);
+    out["choice"] = of(i.choice);
+    return out;
+  }
 
   // ---------------------------------------------------------------- contract items
   json of(const ast::ContractItem& i) const { return wrapped(one_of(i.node), i.attrs, i.range); }
@@ -320,6 +345,7 @@ class ToJson {
     json out = kind_only("AvailabilityDecl");
     out["service"] = of(d.service);
     out["label"] = maybe(d.label);
+    if (d.per) out["per"] = of(*d.per);  // only fleet clauses carry it: the single-service AST is unchanged
     out["items"] = list(d.items);
     return out;
   }

@@ -64,7 +64,9 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "RecoveryCreditItem", "RecoveryCapItem", "FeeItem", "SingleClusterScope", "AggregateScope", "RegionsItem",
       "CapacityItem", "StartsItem", "InterconnectItem", "BillingItem", "ProviderItem", "CustomerItem",
       "EffectiveItem", "TimezoneItem", "CurrencyItem", "ServiceDecl", "AvailabilityDecl", "RecoveryDecl",
-      "CommitDecl", "ClaimPredicate", "ClaimQualifier", "ClaimDecl",
+      "CommitDecl", "ClaimPredicate", "ClaimQualifier", "ClaimDecl", "ResourcesItem", "AttributesItem",
+      "MatchingItem", "WhereItem", "SelectorOp", "SelectorOp.op==", "SelectorOp.op=!=", "SelectorOp.op=>=",
+      "SelectorOp.op=>", "SelectorOp.op=<=", "SelectorOp.op=<",
       // the alternatives chosen by keywords
       "Comparator.op=>=", "Comparator.op=>", "Comparator.op=<=", "Comparator.op=<", "Comparator.op==",
       "Comparator.op=about", "Condition.condition=under load", "Condition.condition=empty",

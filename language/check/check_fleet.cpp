@@ -1,0 +1,189 @@
+// Fleets: `resources NOUN [with zones];`, `attributes a, b;` and
+// `each NOUN under first|worst|every matching clause;` in a service, and the
+// `per NOUN` / `where ATTR op VALUE;` of a per-resource availability clause.
+#include <algorithm>
+
+#include "base/text/suggest.h"
+#include "language/check/parts.h"
+
+namespace slaudit::check {
+
+namespace {
+
+bool reserved(std::string_view name) {
+  return std::ranges::any_of(model::kReservedAttributes, [&](const char* r) { return name == r; });
+}
+
+void resources(Context& cx, model::Service& s, const ast::ResourcesItem& item, SourceRange range) {
+  if (!cx.first("service:" + s.name + ":resources", range, "the resources of service '" + s.name + "'")) return;
+  model::Fleet fleet;
+  fleet.noun = item.noun.text;
+  fleet.range = range;
+  if (item.with_zones) {
+    if (item.with_zones->text != "zones") {
+      cx.diagnostics().error("unknown-name", item.with_zones->range,
+                             "expected 'zones' after 'with', found '" + item.with_zones->text + "'",
+                             "write: resources " + item.noun.text + " with zones;");
+      return;
+    }
+    fleet.zones = true;
+  }
+  s.fleet = std::move(fleet);
+}
+
+void attributes(Context& cx, model::Service& s, const ast::AttributesItem& item, SourceRange range) {
+  if (!s.fleet) {
+    cx.diagnostics().error("not-a-fleet", range, "attributes describe the resources of a fleet; service '" + s.name +
+                                                     "' declares none",
+                           "first write: resources instance;");
+    return;
+  }
+  for (const ast::Name& n : item.names) {
+    if (reserved(n.text)) {
+      cx.diagnostics().error("reserved-attribute", n.range,
+                             "'" + n.text + "' is a reserved attribute, given by the inventory; do not declare it",
+                             n.text == "zones" ? "write: resources " + s.fleet->noun + " with zones;" : "");
+      continue;
+    }
+    if (std::ranges::find(s.fleet->attributes, n.text) != s.fleet->attributes.end()) {
+      cx.diagnostics().error("duplicate", n.range, "attribute '" + n.text + "' is declared twice", "keep one");
+      continue;
+    }
+    s.fleet->attributes.push_back(n.text);
+  }
+}
+
+void matching(Context& cx, model::Service& s, const ast::MatchingItem& item, SourceRange range) {
+  if (!s.fleet) {
+    cx.diagnostics().error("not-a-fleet", range, "service '" + s.name + "' declares no resources to match",
+                           "first write: resources " + item.noun.text + ";");
+    return;
+  }
+  if (item.noun.text != s.fleet->noun) {
+    cx.diagnostics().error("unknown-name", item.noun.range,
+                           "the resources of service '" + s.name + "' are '" + s.fleet->noun + "', not '" +
+                               item.noun.text + "'",
+                           "write: each " + s.fleet->noun + " under ...");
+    return;
+  }
+  if (!cx.first("service:" + s.name + ":matching", range, "the matching rule of service '" + s.name + "'")) return;
+  if (!cx.one_of(item.choice, {"first", "worst", "every"}, "matching rule")) return;
+  s.fleet->choice = item.choice.text == "first"   ? model::MatchChoice::First
+                    : item.choice.text == "worst" ? model::MatchChoice::Worst
+                                                  : model::MatchChoice::Every;
+}
+
+std::vector<std::string> selectable(const model::Fleet& fleet) {
+  std::vector<std::string> out = fleet.attributes;
+  out.emplace_back("region");
+  out.emplace_back("zone");
+  if (fleet.zones) out.emplace_back("zones");
+  return out;
+}
+
+// `where zones >= 2`: a whole number, any comparison.
+std::optional<model::Selector> zones_selector(Context& cx, const ast::WhereItem& w, model::Selector sel) {
+  const auto* q = std::get_if<ast::Quantity>(&w.value);
+  if (q == nullptr) {
+    cx.diagnostics().error("selector-type", w.attribute.range, "'zones' is a number of zones, compared with a number",
+                           "write: where zones >= 2;");
+    return std::nullopt;
+  }
+  if (q->percent || !q->unit.empty() || !q->number.is_integer()) {
+    cx.diagnostics().error("selector-type", q->range, "'zones' is compared with a whole number, found '" +
+                                                          cx.written(q->range) + "'",
+                           "write: where zones >= 2;");
+    return std::nullopt;
+  }
+  sel.number = q->number.scaled_to(0);
+  return sel;
+}
+
+// `where disk = "premium_ssd"`: text, = or != only.
+std::optional<model::Selector> text_selector(Context& cx, const ast::WhereItem& w, model::Selector sel) {
+  const auto* t = std::get_if<ast::Text>(&w.value);
+  if (t == nullptr) {
+    cx.diagnostics().error("selector-type", std::get<ast::Quantity>(w.value).range,
+                           "attribute '" + w.attribute.text + "' is text; compare it with a quoted value",
+                           "write: where " + w.attribute.text + " = \"...\";");
+    return std::nullopt;
+  }
+  if (sel.op != model::SelectorOp::Equal && sel.op != model::SelectorOp::NotEqual) {
+    cx.diagnostics().error("selector-type", w.op.range,
+                           "attribute '" + w.attribute.text + "' is text, compared with = or != only");
+    return std::nullopt;
+  }
+  sel.text = t->value;
+  return sel;
+}
+
+std::optional<model::Selector> selector(Context& cx, const model::Fleet& fleet, const ast::WhereItem& w,
+                                        SourceRange range) {
+  const auto names = selectable(fleet);
+  if (std::ranges::find(names, w.attribute.text) == names.end()) {
+    std::string hint = did_you_mean_hint(w.attribute.text, names);
+    if (w.attribute.text == "zones") hint = "declare the zones: resources " + fleet.noun + " with zones;";
+    if (hint.empty()) hint = "declare it in the service: attributes " + w.attribute.text + ";";
+    cx.diagnostics().error("unknown-attribute", w.attribute.range,
+                           "unknown attribute '" + w.attribute.text + "' of the " + fleet.noun + "s", hint);
+    return std::nullopt;
+  }
+  model::Selector sel;
+  sel.attribute = w.attribute.text;
+  sel.op = w.op.op;
+  sel.range = range;
+  return w.attribute.text == "zones" ? zones_selector(cx, w, std::move(sel)) : text_selector(cx, w, std::move(sel));
+}
+
+}  // namespace
+
+void check_fleet_items(Context& cx, model::Service& s, const ast::ServiceDecl& decl) {
+  for (const auto& i : decl.items)
+    if (auto* r = std::get_if<ast::ResourcesItem>(&i.node)) resources(cx, s, *r, i.range);
+  for (const auto& i : decl.items) {
+    if (auto* a = std::get_if<ast::AttributesItem>(&i.node)) attributes(cx, s, *a, i.range);
+    else if (auto* m = std::get_if<ast::MatchingItem>(&i.node)) matching(cx, s, *m, i.range);
+  }
+}
+
+void check_per_resource(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityDecl& decl,
+                        const model::Service* service) {
+  std::vector<const ast::AvailabilityItem*> wheres;
+  for (const auto& i : decl.items)
+    if (std::holds_alternative<ast::WhereItem>(i.node)) wheres.push_back(&i);
+  if (!decl.per) {
+    for (const auto* w : wheres)
+      cx.diagnostics().error("where-without-per", w->range, "'where' selects resources; this clause is not per resource",
+                             "write: availability " + decl.service.text + " per <resource> { ... }");
+    return;
+  }
+  if (service == nullptr) return;  // the unknown service is reported already
+  if (!service->fleet) {
+    cx.diagnostics().error("not-a-fleet", decl.per->range,
+                           "service '" + service->name + "' is not a fleet, so a clause cannot apply per " +
+                               decl.per->text,
+                           "declare its resources: service " + service->name + " { resources " + decl.per->text +
+                               "; }");
+    return;
+  }
+  if (decl.per->text != service->fleet->noun) {
+    cx.diagnostics().error("unknown-name", decl.per->range,
+                           "the resources of service '" + service->name + "' are '" + service->fleet->noun +
+                               "', not '" + decl.per->text + "'",
+                           "write: per " + service->fleet->noun);
+    return;
+  }
+  c.per_resource = true;
+  for (const auto* w : wheres)
+    if (auto sel = selector(cx, *service->fleet, std::get<ast::WhereItem>(w->node), w->range))
+      c.selectors.push_back(std::move(*sel));
+  if (service->fee && service->fee_basis == model::FeeBasis::PerMonth)
+    cx.diagnostics().warning("fleet-service-fee", service->fee_range,
+                             "the fee of service '" + service->name + "' is for the whole service; a per-" +
+                                 service->fleet->noun + " clause credits each " + service->fleet->noun +
+                                 " on its own charges",
+                             "audit with --billing FILE (each " + service->fleet->noun +
+                                 "'s charges); without it the fee is not split between resources");
+}
+
+}  // namespace slaudit::check
