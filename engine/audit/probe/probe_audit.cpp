@@ -40,6 +40,8 @@ void apply_minimum_data(const model::MinimumData& minimum, uint64_t seen, Classi
     cp.unmeasured = false;
     cp.measured_availability = Rational(0);
     cp.measured_derivation = why + ": the clause counts the period as missed, availability";
+    // Said in every format, not only in the derivation.
+    cp.notes.push_back(why + ": the clause counts the period as missed (availability 0)");
   }
 }
 

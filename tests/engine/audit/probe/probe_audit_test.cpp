@@ -217,6 +217,8 @@ TEST_CASE("minimum data per period: below it the period is not assessed, or miss
     CHECK(p.credit_minor == 25000);
     // Downtime is the whole eligible time: 2,592,000 s (excluded time counts as available).
     CHECK(p.down == 2'592'000);
+    CHECK(has_note(p, "8634000 requests in the period, fewer than the clause's minimum of 10000000: the clause "
+                      "counts the period as missed"));
     CHECK(a->result.report->verdict == audit::Verdict::Breached);
   }
   SECTION("at the minimum exactly: assessed as without one, 8,633,570 / 8,634,000") {
