@@ -383,7 +383,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
           ClassifiedPeriod cp =
               engine ? classify_probe_period(cx, *engine, *outcome, span.periods[k], k, buckets[k])
                      : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k]);
-          cp.notes = notes;
+          cp.notes.insert(cp.notes.begin(), notes.begin(), notes.end());  // the clause's notes, then the period's
           if (!engine && req.incident_evidence != IncidentEvidence::Log) {
             cp.unmeasured = true;
             cp.measured_derivation = req.incident_evidence == IncidentEvidence::NoLog

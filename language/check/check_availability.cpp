@@ -94,6 +94,35 @@ struct ProbeItemChecker {
     }
     rule.min_consecutive = c.count.value;
   }
+  void operator()(const ast::MinimumDataItem& m) {
+    const bool per_period = m.scope == ast::MinimumDataScope::Period;
+    if (!first(per_period ? "minimum-period" : "minimum-bucket",
+               per_period ? "the minimum data per period" : "the minimum data per bucket"))
+      return;
+    if (m.count.value < 1) {
+      cx.diagnostics().error("out-of-range", m.count.range, "the minimum data must be at least 1");
+      ok = false;
+    }
+    if (per_period && !m.below) {
+      cx.diagnostics().error("minimum-data", p.range, "the clause does not say what a period below the minimum is",
+                             "add ', else not assessed' or ', else missed'");
+      ok = false;
+    }
+    if (!per_period && m.below) {
+      cx.diagnostics().error("minimum-data", p.range,
+                             "a bucket below the minimum is a bucket with missing data, not '" +
+                                 std::string(terms::keyword(*m.below)) + "'",
+                             "drop ', else ...' and say 'missing data counts as up|down|excluded;'");
+      ok = false;
+    }
+    if (!per_period && m.unit == ast::MinimumDataUnit::Samples) {
+      cx.diagnostics().error("minimum-data", p.range, "samples are counted per period (target-buckets with a sample)",
+                             "write 'at least N samples per period, else ...' or 'at least N requests per bucket'");
+      ok = false;
+    }
+    model::MinimumData md{m.count.value, m.unit, m.below.value_or(ast::BelowMinimum::NotAssessed), p.range};
+    (per_period ? rule.minimum_per_period : rule.minimum_per_bucket) = md;
+  }
   void operator()(const ast::TargetsItem& t) {
     if (!first("targets", "the target combination")) return;
     rule.combine = t.combine;
@@ -130,6 +159,12 @@ std::optional<model::ProbeRule> probes(Context& cx, const ast::ProbesItem& item,
                            "write e.g. bad when success ratio < 99%; or bad when error rate > 5%;");
     ok = false;
   }
+  for (const auto* md : {&rule.minimum_per_period, &rule.minimum_per_bucket})
+    if (ok && *md && (*md)->unit == model::MinimumDataUnit::Requests && rule.method == model::ProbeMethod::BadBuckets) {
+      cx.diagnostics().error("minimum-data", (*md)->range, "a minimum of requests needs request counts",
+                             "add 'measure requests;' or 'measure average error rate;', or count samples");
+      ok = false;
+    }
   if (!ok) return std::nullopt;
   return rule;
 }

@@ -28,6 +28,10 @@ struct ProbeLine {
   std::string operator()(const ast::ConsecutiveItem& i) const {
     return "at least " + i.count.text + " consecutive bad buckets;";
   }
+  std::string operator()(const ast::MinimumDataItem& i) const {
+    return "at least " + i.count.text + " " + word(i.unit) + " per " + word(i.scope) +
+           (i.below ? ", else " + word(*i.below) : std::string()) + ";";
+  }
   std::string operator()(const ast::TargetsItem& i) const { return "targets " + targets(i) + ";"; }
   std::string operator()(const ast::MethodItem& i) const { return "measure " + word(i.method) + ";"; }
   std::string operator()(const ast::ProbeTargetItem& i) const {

@@ -138,10 +138,28 @@ probeItem
     : 'bucket' size=quantity ';'                                                     # BucketItem
     | 'bad' 'when' signal=probeSignal cmp=comparator threshold=quantity ';'          # BadBucketItem
     | 'at' 'least' count=NUMBER 'consecutive' 'bad' 'buckets' ';'                    # ConsecutiveItem
+    | 'at' 'least' count=NUMBER unit=minimumDataUnit 'per' scope=minimumDataScope
+          (',' 'else' below=belowMinimum)? ';'                                      # MinimumDataItem
     | 'targets' combine=targetCombination ';'                                        # TargetsItem
     | 'measure' method=probeMethod ';'                                               # MethodItem
     | 'target' name=STRING ('cluster' cluster=STRING)? ';'                           # ProbeTargetItem
     | unknown=ID (~(';' | '{' | '}'))* ';'?                                          # UnknownProbeItem
+    ;
+
+// Minimum data (issue 17, item 5): how much evidence makes a measurement valid.
+minimumDataUnit
+    : 'requests'                                                                     # RequestsUnit
+    | 'samples'                                                                      # SamplesUnit
+    ;
+
+minimumDataScope
+    : 'bucket'                                                                       # PerBucketScope
+    | 'period'                                                                       # PerPeriodScope
+    ;
+
+belowMinimum
+    : 'not' 'assessed'                                                               # BelowNotAssessed
+    | 'missed'                                                                       # BelowMissed
     ;
 
 probeSignal
@@ -295,6 +313,8 @@ word
     | 'terms' | 'than' | 'time' | 'timezone' | 'times' | 'to' | 'trailing' | 'under'
     | 'unavailable' | 'unverifiable' | 'up' | 'weighted' | 'when' | 'where' | 'window' | 'with'
     | 'within' | 'working' | 'year'
+    // issue 17 (terms)
+    | 'assessed' | 'else' | 'missed' | 'samples'
     ;
 
 // ---------------------------------------------------------------- lexer

@@ -14,6 +14,14 @@ std::optional<ast::ProbeItem> Builder::probe_item(P::ProbeItemContext* ctx) {
     out.node = ast::BadBucketItem{signal, comparator(c->cmp), quantity(c->threshold)};
   } else if (auto* c = as<P::ConsecutiveItemContext>(ctx)) {
     out.node = ast::ConsecutiveItem{integer(c->count)};
+  } else if (auto* c = as<P::MinimumDataItemContext>(ctx)) {
+    ast::MinimumDataItem item{integer(c->count), ast::MinimumDataUnit::Requests, ast::MinimumDataScope::Period,
+                              std::nullopt};
+    if (as<P::SamplesUnitContext>(c->unit)) item.unit = ast::MinimumDataUnit::Samples;
+    if (as<P::PerBucketScopeContext>(c->scope)) item.scope = ast::MinimumDataScope::Bucket;
+    if (c->below != nullptr)
+      item.below = as<P::BelowMissedContext>(c->below) ? ast::BelowMinimum::Missed : ast::BelowMinimum::NotAssessed;
+    out.node = std::move(item);
   } else if (auto* c = as<P::TargetsItemContext>(ctx)) {
     ast::TargetsItem item{ast::TargetCombination::Any, std::nullopt};
     if (as<P::AllTargetsContext>(c->combine)) item.combine = ast::TargetCombination::All;

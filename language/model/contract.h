@@ -109,6 +109,18 @@ struct ProbeTarget {
   std::string name;
   std::optional<std::string> cluster;
 };
+using terms::BelowMinimum;
+using terms::MinimumDataScope;
+using terms::MinimumDataUnit;
+// At least `count` requests or samples per bucket or period make a measurement
+// valid; below it, a period is not assessed or missed as `below` says, and a
+// bucket is a bucket with missing data.
+struct MinimumData {
+  int64_t count = 1;
+  MinimumDataUnit unit = MinimumDataUnit::Requests;
+  BelowMinimum below = BelowMinimum::NotAssessed;  // per period only
+  SourceRange range;
+};
 struct ProbeRule {
   Seconds bucket{60};
   ProbeSignal signal = ProbeSignal::SuccessRatio;
@@ -119,6 +131,7 @@ struct ProbeRule {
   Decimal combine_share;  // AtLeastShare
   ProbeMethod method = ProbeMethod::BadBuckets;
   std::vector<ProbeTarget> targets;
+  std::optional<MinimumData> minimum_per_period, minimum_per_bucket;
   SourceRange range;
 };
 

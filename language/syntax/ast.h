@@ -84,6 +84,9 @@ struct PeriodSpec {
 // ---------------------------------------------------------------- probes
 
 using terms::ProbeMethod;
+using terms::BelowMinimum;
+using terms::MinimumDataScope;
+using terms::MinimumDataUnit;
 using terms::ProbeSignal;
 using terms::TargetCombination;
 
@@ -93,9 +96,17 @@ struct ConsecutiveItem { Integer count; };
 struct TargetsItem { TargetCombination combine; std::optional<Quantity> share; };
 struct MethodItem { ProbeMethod method; };
 struct ProbeTargetItem { Text name; std::optional<Text> cluster; };
+// at least N requests|samples per bucket|period [, else not assessed|missed]
+struct MinimumDataItem {
+  Integer count;
+  MinimumDataUnit unit;
+  MinimumDataScope scope;
+  std::optional<BelowMinimum> below;
+};
 
 struct ProbeItem {
-  std::variant<BucketItem, BadBucketItem, ConsecutiveItem, TargetsItem, MethodItem, ProbeTargetItem> node;
+  std::variant<BucketItem, BadBucketItem, ConsecutiveItem, TargetsItem, MethodItem, ProbeTargetItem, MinimumDataItem>
+      node;
   SourceRange range;
 };
 

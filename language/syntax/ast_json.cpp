@@ -129,6 +129,14 @@ class ToJson {
     return out;
   }
   json of(const ast::ConsecutiveItem& i) const { return with(kind_only("ConsecutiveItem"), "count", of(i.count)); }
+  json of(const ast::MinimumDataItem& i) const {
+    json out = kind_only("MinimumDataItem");
+    out["count"] = of(i.count);
+    out["unit"] = word(i.unit);
+    out["scope"] = word(i.scope);
+    out["below"] = i.below ? json(word(*i.below)) : json(nullptr);
+    return out;
+  }
   json of(const ast::TargetsItem& i) const {
     json out = kind_only("TargetsItem");
     out["combine"] = word(i.combine);

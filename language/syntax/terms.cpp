@@ -32,6 +32,30 @@ std::string_view keyword(ProbeMethod value) {
   return "";
 }
 
+std::string_view keyword(MinimumDataUnit value) {
+  switch (value) {
+    case MinimumDataUnit::Requests: return "requests";
+    case MinimumDataUnit::Samples: return "samples";
+  }
+  return "";
+}
+
+std::string_view keyword(MinimumDataScope value) {
+  switch (value) {
+    case MinimumDataScope::Bucket: return "bucket";
+    case MinimumDataScope::Period: return "period";
+  }
+  return "";
+}
+
+std::string_view keyword(BelowMinimum value) {
+  switch (value) {
+    case BelowMinimum::NotAssessed: return "not assessed";
+    case BelowMinimum::Missed: return "missed";
+  }
+  return "";
+}
+
 std::string_view keyword(MissingData value) {
   switch (value) {
     case MissingData::Up: return "up";

@@ -21,6 +21,10 @@ enum class MinimumRelation { ShorterThan, UpTo };
 enum class PartialMinuteRule { RoundedUp, Dropped, Exact };
 enum class ExcludedTreatment { RemovedFromPeriod, CountsAsAvailable };
 enum class RoundingMode { HalfUp, HalfEven, Up, Down };
+// Minimum data: `at least N requests|samples per bucket|period, else not assessed|missed`.
+enum class MinimumDataUnit { Requests, Samples };
+enum class MinimumDataScope { Bucket, Period };
+enum class BelowMinimum { NotAssessed, Missed };
 enum class Condition { Unspecified, UnderLoad, Empty };  // Unspecified: the claim or measurement does not say
 
 // Who is responsible for an incident: the closed set an `exclude cause in (...)`
@@ -41,6 +45,9 @@ std::string_view keyword(MinimumRelation value);    // "shorter than", "up to"
 std::string_view keyword(PartialMinuteRule value);  // "rounded up", "dropped", "exact"
 std::string_view keyword(ExcludedTreatment value);  // "removed from period", "counts as available"
 std::string_view keyword(RoundingMode value);       // "half up", "half even", "up", "down"
+std::string_view keyword(MinimumDataUnit value);    // "requests", "samples"
+std::string_view keyword(MinimumDataScope value);   // "bucket", "period"
+std::string_view keyword(BelowMinimum value);       // "not assessed", "missed"
 std::string_view keyword(Condition value);          // "", "under load", "empty"
 std::string_view keyword(Cause value);              // "provider", "customer", "force_majeure", ...
 

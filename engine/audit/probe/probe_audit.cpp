@@ -17,6 +17,34 @@ std::string combine_name(const model::ProbeRule& r) {
 
 std::string count_text(uint64_t n) { return std::to_string(n); }
 
+// ", 3 below the minimum of requests per bucket, so missing data", or nothing.
+std::string below_minimum_text(const probe::RateFigures& rf) {
+  if (rf.below_minimum == 0) return "";
+  return ", " + std::to_string(rf.below_minimum) + " below the minimum of requests per bucket, so missing data";
+}
+
+// Minimum data per period: with fewer requests or samples than the clause
+// asks for, the measurement is not valid, and the period is not assessed or
+// counts as missed (availability 0), as the clause says.
+void apply_minimum_data(const model::MinimumData& minimum, uint64_t seen, ClassifiedPeriod& cp) {
+  const auto need = static_cast<uint64_t>(minimum.count);
+  if (seen >= need) return;
+  const std::string unit(terms::keyword(minimum.unit));
+  const std::string why = count_text(seen) + " " + unit + " in the period, fewer than the clause's minimum of " +
+                          count_text(need);
+  if (minimum.below == model::BelowMinimum::NotAssessed) {
+    cp.unmeasured = true;
+    cp.measured_availability.reset();
+    cp.measured_derivation = why + ": availability is not assessed";
+  } else {
+    cp.unmeasured = false;
+    cp.measured_availability = Rational(0);
+    cp.measured_derivation = why + ": the clause counts the period as missed, availability";
+    // Said in every format, not only in the derivation.
+    cp.notes.push_back(why + ": the clause counts the period as missed (availability 0)");
+  }
+}
+
 }  // namespace
 
 ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::ProbeClauseEngine& engine,
@@ -72,12 +100,19 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
     } else if (rule.method == model::ProbeMethod::Requests) {
       cp.measured_derivation = "good requests / total requests = " + count_text(rf.ok) + " / " + count_text(rf.total) +
                                " over " + std::to_string(rf.buckets) + " buckets (" + std::to_string(rf.left_out) +
-                               " left out for exclusions)";
+                               " left out for exclusions" + below_minimum_text(rf) + ")";
     } else {
       cp.measured_derivation = "100% - mean error rate over " + std::to_string(rf.buckets) + " buckets of " +
                                duration_text(rule.bucket) + " (" + std::to_string(rf.left_out) +
-                               " left out; missing data " + std::string(terms::keyword(outcome.missing)) + ")";
+                               " left out; missing data " + std::string(terms::keyword(outcome.missing)) +
+                               below_minimum_text(rf) + ")";
     }
+  }
+  if (rule.minimum_per_period) {
+    // Samples: (target, bucket) pairs with a sample; requests: those counted above.
+    const uint64_t samples = static_cast<uint64_t>(bf.buckets) * engine.target_count() - bf.target_buckets_missing;
+    const bool by_requests = rule.minimum_per_period->unit == model::MinimumDataUnit::Requests;
+    apply_minimum_data(*rule.minimum_per_period, by_requests ? f.requests_total : samples, cp);
   }
   cp.probe = std::move(f);
   return cp;

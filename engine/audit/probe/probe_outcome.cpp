@@ -127,21 +127,33 @@ BucketFigures part_figures(const ProbeClauseEngine& e, const ProbeOutcome& o, si
 RateFigures rate_figures(const ProbeClauseEngine& e, size_t part, MissingData missing,
                          const std::vector<std::pair<Instant, Instant>>& excluded) {
   RateFigures f;
+  // A bucket with fewer requests than the clause's minimum per bucket has no
+  // valid measurement: it is a bucket with missing data.
+  const uint64_t need = e.rule().minimum_per_bucket ? static_cast<uint64_t>(e.rule().minimum_per_bucket->count) : 1;
   size_t x = 0;
   for (int64_t g = e.part_first(part); g < e.part_first(part + 1); ++g) {
     const Instant from = e.bucket_start(g), to = e.bucket_end(g);
     while (x < excluded.size() && excluded[x].second <= from) ++x;
     const bool touched = x < excluded.size() && excluded[x].first < to;
     const auto& t = e.tallies()[static_cast<size_t>(g)];
-    if (touched || (t.total == 0 && missing == MissingData::Excluded)) {
+    const bool valid = t.total >= need;
+    if (touched) {
+      ++f.left_out;
+      continue;
+    }
+    if (t.total > 0 && !valid) ++f.below_minimum;
+    if (!valid && missing == MissingData::Excluded) {
       ++f.left_out;
       continue;
     }
     ++f.buckets;
+    if (!valid) {
+      if (missing == MissingData::Down) f.error_rate_sum += 1;
+      continue;
+    }
     f.ok += t.ok;
     f.total += t.total;
-    if (t.total > 0) f.error_rate_sum += audit::Rational(t.total - t.ok) / t.total;
-    else if (missing == MissingData::Down) f.error_rate_sum += 1;
+    f.error_rate_sum += audit::Rational(t.total - t.ok) / t.total;
   }
   if (e.rule().method == model::ProbeMethod::Requests) {
     if (f.total > 0) f.availability = audit::Rational(f.ok) / f.total;

@@ -49,6 +49,7 @@ BucketFigures part_figures(const ProbeClauseEngine& engine, const ProbeOutcome& 
 struct RateFigures {
   uint64_t ok = 0, total = 0;             // requests in counted buckets
   int64_t buckets = 0, left_out = 0;      // buckets averaged / left out (excluded, or missing under `excluded`)
+  int64_t below_minimum = 0;              // buckets with requests, but fewer than the minimum per bucket: missing data
   audit::Rational error_rate_sum = 0;     // sum of per-bucket error rates
   std::optional<audit::Rational> availability;  // by the clause's method; none when nothing to measure
 };

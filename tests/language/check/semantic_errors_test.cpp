@@ -437,6 +437,51 @@ contract "b" {
 )SLA",
      {"4:57: error: the affected share 0.00000000000000001% has more than 16 decimal places [out-of-range]"},
      "round it: the audit is exact to 16 places of a percentage"},
+    {"minimum_data_period_without_else",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable from probes { measure requests; at least 100 requests per period; } }
+}
+)SLA",
+     {"4:64: error: the clause does not say what a period below the minimum is [minimum-data]"},
+     "add ', else not assessed' or ', else missed'"},
+    {"minimum_data_bucket_with_else",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable from probes { measure requests; at least 10 requests per bucket, else missed; } }
+}
+)SLA",
+     {"4:64: error: a bucket below the minimum is a bucket with missing data, not 'missed' [minimum-data]"},
+     "drop ', else ...' and say 'missing data counts as up|down|excluded;'"},
+    {"minimum_data_samples_per_bucket",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable from probes { bad when error rate > 5%; at least 2 samples per bucket; } }
+}
+)SLA",
+     {"4:72: error: samples are counted per period (target-buckets with a sample) [minimum-data]"},
+     "write 'at least N samples per period, else ...' or 'at least N requests per bucket'"},
+    {"minimum_data_requests_without_counts",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable from probes { bad when error rate > 5%; at least 100 requests per period, else missed; } }
+}
+)SLA",
+     {"4:72: error: a minimum of requests needs request counts [minimum-data]"},
+     "add 'measure requests;' or 'measure average error rate;', or count samples"},
+    {"minimum_data_zero",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service s { fee 100.00 per month; }
+  availability s { unavailable from probes { measure requests; at least 0 requests per period, else missed; } }
+}
+)SLA",
+     {"4:73: error: the minimum data must be at least 1 [out-of-range]"},
+     ""},
 };
 }  // namespace
 

@@ -30,7 +30,8 @@ namespace {
 void collect_alternatives(const nlohmann::json& node, std::set<std::string>& out) {
   static const std::set<std::string> enum_fields = {"op",     "condition", "anchor", "signal",    "combine",
                                                     "method", "relation",  "rule",   "treatment", "mode",
-                                                    "window", "qualifier", "string", "of_monthly_fee"};
+                                                    "window", "qualifier", "string", "of_monthly_fee",
+                                                    "unit",   "scope",     "below"};
   if (node.is_object()) {
     const std::string kind = node.value("kind", "");
     if (!kind.empty()) out.insert(kind);
@@ -55,6 +56,7 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "File", "Contract", "Attribute", "AttributeArg", "Name", "Text", "Date", "TimeOfDay", "Integer", "Quantity",
       "Comparator", "Condition", "DeadlineAnchor", "CalendarPeriod", "BillingMonthPeriod", "RollingPeriod",
       "BucketItem", "BadBucketItem", "ConsecutiveItem", "TargetsItem", "MethodItem", "ProbeTargetItem",
+      "MinimumDataItem",
       "MaintenanceExclusion", "WindowExclusion", "CauseExclusion", "FaultExclusion", "ComponentExclusion",
       "CreditTier", "TieredCredit", "LostTimeCredit", "CapWindow", "CapSpec", "ClaimEarliest", "ClaimWithin",
       "ClaimByCycleEnd", "TargetItem", "PeriodItem", "PartialPeriodItem", "AffectedThresholdItem",
@@ -82,7 +84,9 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "CapSpec.of_monthly_fee=true", "CapSpec.of_monthly_fee=false", "ClaimQualifier.qualifier=single",
       "ClaimQualifier.qualifier=aggregate", "ClaimQualifier.qualifier=period", "ClaimQualifier.qualifier=faults",
       "ClaimQualifier.qualifier=condition", "ClaimQualifier.qualifier=service", "AttributeArg.string=true",
-      "AttributeArg.string=false"};
+      "AttributeArg.string=false", "MinimumDataItem.unit=requests", "MinimumDataItem.unit=samples",
+      "MinimumDataItem.scope=bucket", "MinimumDataItem.scope=period", "MinimumDataItem.below=not assessed",
+      "MinimumDataItem.below=missed"};
   for (const std::string& alternative : expected) {
     INFO("no table row reaches " << alternative);
     CHECK(seen.count(alternative) == 1);

@@ -173,3 +173,104 @@ TEST_CASE("probe audit: average error rate, S3 style", "[probe]") {
   CHECK(*p.availability == 1 - audit::Rational(43, 863'400));
   CHECK(*p.probe->mean_error_rate == audit::Rational(43, 863'400));
 }
+
+// ---------------------------------------------------------------- minimum data (issue 17, item 5)
+
+namespace {
+
+std::string requests_with(const std::string& minimum) { return "measure requests;\n      " + minimum; }
+
+bool has_note(const audit::PeriodAudit& p, const std::string& text) {
+  for (const auto& n : p.notes)
+    if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// Minutes 0-99: each target 5 good of 10 requests (20 requests in the bucket);
+// every other minute 100 of 100 per target.
+std::pair<uint64_t, uint64_t> thin_start(int64_t m, bool) {
+  return m < 100 ? std::pair<uint64_t, uint64_t>{5, 10} : std::pair<uint64_t, uint64_t>{100, 100};
+}
+
+}  // namespace
+
+TEST_CASE("minimum data per period: below it the period is not assessed, or missed", "[probe][minimum]") {
+  // Counted requests as above: 43,170 minutes x 200 = 8,634,000 (30 maintenance minutes left out).
+  SECTION("not assessed: 8,634,000 < 10,000,000") {
+    auto a = audit_with(contract("    missing data counts as up;\n",
+                                 requests_with("at least 10000000 requests per period, else not assessed;")),
+                        43'200, p1_outages);
+    const auto& p = a->result.report->periods[0];
+    CHECK_FALSE(p.availability);
+    CHECK(p.owed_minor == 0);
+    CHECK(has_note(p, "8634000 requests in the period, fewer than the clause's minimum of 10000000"));
+    CHECK(a->result.report->verdict == audit::Verdict::NotAssessed);
+  }
+  SECTION("missed: availability 0, the below-99% tier, 25% of 1,000.00 = 250.00") {
+    auto a = audit_with(contract("    missing data counts as up;\n",
+                                 requests_with("at least 10000000 requests per period, else missed;")),
+                        43'200, p1_outages);
+    const auto& p = a->result.report->periods[0];
+    REQUIRE(p.availability);
+    CHECK(*p.availability == 0);
+    CHECK_FALSE(p.met);
+    CHECK(p.credit_minor == 25000);
+    // Downtime is the whole eligible time: 2,592,000 s (excluded time counts as available).
+    CHECK(p.down == 2'592'000);
+    CHECK(has_note(p, "8634000 requests in the period, fewer than the clause's minimum of 10000000: the clause "
+                      "counts the period as missed"));
+    CHECK(a->result.report->verdict == audit::Verdict::Breached);
+  }
+  SECTION("at the minimum exactly: assessed as without one, 8,633,570 / 8,634,000") {
+    auto a = audit_with(contract("    missing data counts as up;\n",
+                                 requests_with("at least 8634000 requests per period, else not assessed;")),
+                        43'200, p1_outages);
+    const auto& p = a->result.report->periods[0];
+    REQUIRE(p.availability);
+    CHECK(*p.availability == audit::Rational(8'633'570, 8'634'000));
+  }
+}
+
+TEST_CASE("minimum data per period counts samples: target-buckets with a sample", "[probe][minimum]") {
+  // p2 never reports: 43,200 buckets x 2 targets - 43,200 missing = 43,200 samples.
+  const std::string up = "    missing data counts as up;\n";
+  SECTION("43,200 < 43,201: not assessed") {
+    auto a = audit_with(contract(up, "at least 43201 samples per period, else not assessed;"), 43'200, p1_outages, true);
+    const auto& p = a->result.report->periods[0];
+    CHECK_FALSE(p.availability);
+    CHECK(has_note(p, "43200 samples in the period, fewer than the clause's minimum of 43201"));
+  }
+  SECTION("43,200 >= 43,200: the bad-bucket figures, 1079/1080") {
+    auto a = audit_with(contract(up, "at least 43200 samples per period, else missed;"), 43'200, p1_outages, true);
+    const auto& p = a->result.report->periods[0];
+    REQUIRE(p.availability);
+    CHECK(*p.availability == audit::Rational(1079, 1080));
+  }
+}
+
+TEST_CASE("minimum data per bucket: a thin bucket is a bucket with missing data", "[probe][minimum]") {
+  // 100 thin minutes (0-99) of 20 requests, 10 good; 30 maintenance minutes (300-329) left out;
+  // 43,070 other minutes of 200 good requests: 8,614,000.
+  SECTION("without a minimum: (100 x 10 + 8,614,000) / (100 x 20 + 8,614,000)") {
+    auto a = audit_with(contract("    missing data counts as excluded;\n", "measure requests;"), 43'200, thin_start);
+    const auto& p = a->result.report->periods[0];
+    CHECK(*p.availability == audit::Rational(8'615'000, 8'616'000));
+  }
+  SECTION("at least 50 per bucket, missing data excluded: the thin minutes are left out, 8,614,000 / 8,614,000") {
+    auto a = audit_with(contract("    missing data counts as excluded;\n", requests_with("at least 50 requests per bucket;")),
+                        43'200, thin_start);
+    const auto& p = a->result.report->periods[0];
+    REQUIRE(p.probe);
+    CHECK(p.probe->rate_left_out == 130);  // 100 thin + 30 maintenance
+    CHECK(p.probe->requests_total == 8'614'000);
+    CHECK(*p.availability == 1);
+  }
+  SECTION("average error rate, missing data down: each thin minute has error rate 100%, 100 / 43,170") {
+    // Without the minimum a thin minute's error rate is 10 / 20 = 1/2: mean 50 / 43,170.
+    auto a = audit_with(contract("    missing data counts as down;\n",
+                                 "measure average error rate;\n      at least 50 requests per bucket;"),
+                        43'200, thin_start);
+    const auto& p = a->result.report->periods[0];
+    CHECK(*p.availability == 1 - audit::Rational(100, 43'170));
+  }
+}
