@@ -20,7 +20,7 @@ namespace {
 using Fields = std::map<std::string, std::string, std::less<>>;  // present, non-null values only
 using Reason = std::optional<std::string>;
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+std::string in_quotes(std::string_view text) { return "'" + std::string(text) + "'"; }
 
 const model::Service* fleet_service(const model::Contract& contract, std::string_view name) {
   auto index = contract.find_service(name);
@@ -37,7 +37,7 @@ Reason read_zones(const model::Service& service, const Fields& fields, Resource&
   if (it == fields.end()) return std::string("missing 'zones' (service '" + service.name + "' is declared with zones)");
   auto value = Decimal::parse(it->second);
   if (!value || !value->is_integer() || value->coefficient() < 1)
-    return "bad 'zones' " + quoted(it->second) + "; expected a whole number >= 1";
+    return "bad 'zones' " + in_quotes(it->second) + "; expected a whole number >= 1";
   out.zones = *value->scaled_to(0);
   return std::nullopt;
 }
@@ -46,7 +46,7 @@ Reason read_instant(const Fields& fields, const char* name, std::optional<Instan
   auto it = fields.find(name);
   if (it == fields.end()) return std::nullopt;
   TimestampResult parsed = parse_timestamp(it->second);
-  if (!parsed.instant) return std::string("bad '") + name + "' " + quoted(it->second) + ": " + parsed.error;
+  if (!parsed.instant) return std::string("bad '") + name + "' " + in_quotes(it->second) + ": " + parsed.error;
   out = parsed.instant;
   return std::nullopt;
 }
@@ -68,12 +68,12 @@ std::variant<Resource, std::string> resource(const Fields& fields, const model::
   for (const char* name : {"id", "service", "region", "zone"})
     if (auto it = fields.find(name); it == fields.end() || it->second.empty()) return "missing '" + std::string(name) + "'";
   const model::Service* service = fleet_service(contract, fields.at("service"));
-  if (service == nullptr) return "unknown service " + quoted(fields.at("service")) + "; expected one of the contract's fleets";
+  if (service == nullptr) return "unknown service " + in_quotes(fields.at("service")) + "; expected one of the contract's fleets";
   for (const auto& [name, value] : fields) {
     const bool fixed = std::ranges::find(kFixed, name) != std::end(kFixed);
     const bool declared = std::ranges::find(service->fleet->attributes, name) != service->fleet->attributes.end();
     if (!fixed && !declared && !value.empty())
-      return "attribute " + quoted(name) + " is not declared by service '" + service->name + "'";
+      return "attribute " + in_quotes(name) + " is not declared by service '" + service->name + "'";
   }
   Resource out{fields.at("id"), service->name, fields.at("region"), fields.at("zone"), 1, {}, {}, {}};
   if (Reason r = read_zones(*service, fields, out)) return *r;
@@ -81,7 +81,7 @@ std::variant<Resource, std::string> resource(const Fields& fields, const model::
   if (Reason r = read_instant(fields, "launched", out.launched)) return *r;
   if (Reason r = read_instant(fields, "terminated", out.terminated)) return *r;
   if (out.launched && out.terminated && *out.terminated <= *out.launched)
-    return "'terminated' " + quoted(fields.at("terminated")) + " is not after 'launched' " + quoted(fields.at("launched"));
+    return "'terminated' " + in_quotes(fields.at("terminated")) + " is not after 'launched' " + in_quotes(fields.at("launched"));
   return out;
 }
 
@@ -118,7 +118,7 @@ void add_resource(InventoryInput& in, size_t line, std::variant<Resource, std::s
   }
   Resource& r = std::get<Resource>(built);
   if (!ids.insert(r.id).second) {
-    in.rejected.push_back({line, "duplicate id " + quoted(r.id) + "; the first record with it is used"});
+    in.rejected.push_back({line, "duplicate id " + in_quotes(r.id) + "; the first record with it is used"});
     return;
   }
   in.resources.push_back(std::move(r));
@@ -150,12 +150,12 @@ std::variant<std::vector<std::string>, std::string> csv_header(const CsvRecord& 
   if (!record.error.empty()) return "bad header: " + record.error;
   std::vector<std::string> columns;
   for (const std::string& name : record.fields) {
-    if (std::ranges::find(known, name) == known.end()) return "unknown column " + quoted(name);
-    if (std::ranges::find(columns, name) != columns.end()) return "column " + quoted(name) + " is given twice";
+    if (std::ranges::find(known, name) == known.end()) return "unknown column " + in_quotes(name);
+    if (std::ranges::find(columns, name) != columns.end()) return "column " + in_quotes(name) + " is given twice";
     columns.push_back(name);
   }
   for (std::string_view name : required)
-    if (std::ranges::find(columns, name) == columns.end()) return "missing column " + quoted(name);
+    if (std::ranges::find(columns, name) == columns.end()) return "missing column " + in_quotes(name);
   return columns;
 }
 
@@ -205,10 +205,10 @@ bool is_month_label(std::string_view text) {
 
 std::variant<ExactCharge, std::string> exact_charge(const std::string& text) {
   std::optional<Decimal> value = Decimal::parse(text);
-  if (!value) return "bad 'charge' " + quoted(text) + "; expected a decimal such as 0.0416";
-  if (value->is_negative()) return "negative 'charge' " + quoted(text);
+  if (!value) return "bad 'charge' " + in_quotes(text) + "; expected a decimal such as 0.0416";
+  if (value->is_negative()) return "negative 'charge' " + in_quotes(text);
   if (value->scale() > kChargeDigits)
-    return "'charge' " + quoted(text) + " has more than " + std::to_string(kChargeDigits) + " decimals";
+    return "'charge' " + in_quotes(text) + " has more than " + std::to_string(kChargeDigits) + " decimals";
   __int128 units = value->coefficient();
   for (int s = value->scale(); s < kChargeDigits; ++s) units *= 10;
   return ExactCharge{units};
@@ -223,10 +223,10 @@ Reason charge_row(const Fields& f, const model::Currency& currency, const std::s
                   BillingExportInput& out) {
   for (const char* name : {"resource", "period", "charge", "currency"})
     if (!f.contains(name)) return "missing '" + std::string(name) + "'";
-  if (!ids.contains(f.at("resource"))) return "unknown resource " + quoted(f.at("resource")) + "; not in the inventory";
-  if (!is_month_label(f.at("period"))) return "bad 'period' " + quoted(f.at("period")) + "; expected a month such as 2026-11";
+  if (!ids.contains(f.at("resource"))) return "unknown resource " + in_quotes(f.at("resource")) + "; not in the inventory";
+  if (!is_month_label(f.at("period"))) return "bad 'period' " + in_quotes(f.at("period")) + "; expected a month such as 2026-11";
   if (f.at("currency") != currency.code)
-    return "currency " + quoted(f.at("currency")) + " is not the contract's " + currency.code;
+    return "currency " + in_quotes(f.at("currency")) + " is not the contract's " + currency.code;
   auto charge = exact_charge(f.at("charge"));
   if (auto* reason = std::get_if<std::string>(&charge)) return *reason;
   ResourceCharges& into = out.charges[{f.at("resource"), f.at("period")}];
