@@ -18,7 +18,7 @@ namespace {
 const char* usual_unit(const std::string& written) {
   static constexpr std::pair<const char*, const char*> kUsual[] = {
       {"hr", "h"},    {"hrs", "h"},     {"Hr", "h"},    {"Hrs", "h"},  {"H", "h"},      {"mins", "min"},
-      {"mn", "min"},  {"Min", "min"},   {"secs", "s"},  {"sec.", "s"}, {"S", "s"},      {"dys", "d"},
+      {"mn", "min"},  {"Min", "min"},   {"secs", "s"},  {"S", "s"},      {"dys", "d"},
       {"D", "d"},     {"wk", "w"},      {"wks", "w"},   {"gb", "GB"},  {"tb", "TB"},    {"mb", "MB"},
       {"kb", "KB"},   {"GPUS", "gpus"}, {"Gpus", "gpus"}};
   for (const auto& [abbreviation, unit] : kUsual)
