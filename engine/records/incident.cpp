@@ -18,7 +18,8 @@ std::string affected_text(const Affected& affected) {
 bool same_content(const Incident& a, const Incident& b) {
   return a.id == b.id && a.service == b.service && a.start == b.start && a.end == b.end &&
          a.detected == b.detected && a.recovered == b.recovered && a.fault == b.fault &&
-         a.cause == b.cause && a.scope == b.scope && a.notice == b.notice && a.component == b.component;
+         a.cause == b.cause && a.scope == b.scope && a.notice == b.notice && a.component == b.component &&
+         a.resource == b.resource && a.zone == b.zone && a.region == b.region;
 }
 
 }  // namespace slaudit

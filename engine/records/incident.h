@@ -88,6 +88,9 @@ struct Incident {
   Scope scope;
   OptionalInstant notice;  // when the customer was told; matters for maintenance
   SharedName component;  // the part of the service affected, e.g. "console"; for component exclusions
+  // Fleets (docs/fleet.md): the one resource the incident took out, or a zone
+  // or region whose every resource of the service it took out. At most one.
+  SharedName resource, zone, region;
 
   bool is_open() const { return !end.has_value(); }
 };

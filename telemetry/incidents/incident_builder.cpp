@@ -137,6 +137,20 @@ Reason check_not_before_start(std::string_view name, OptionalInstant time, Insta
   return std::string(name) + " " + format_utc(*time) + " is before start " + format_utc(start);
 }
 
+// Fleets: an incident takes out one resource, or every resource of a zone or
+// a region; naming two of them would leave open which one it means.
+Reason check_place(const RawIncident& raw) {
+  int named = 0;
+  for (const auto* field : {&raw.resource, &raw.zone, &raw.region}) {
+    if (!*field || is_blank(**field)) continue;
+    ++named;
+    if (Reason r = check_printable(field == &raw.resource ? "resource" : field == &raw.zone ? "zone" : "region", *field))
+      return r;
+  }
+  if (named > 1) return std::string("give at most one of 'resource', 'zone' and 'region': an incident takes out one of them");
+  return std::nullopt;
+}
+
 // The record's names, checked; made SharedNames only once the record is accepted.
 struct Names {
   std::string_view id, service;
@@ -158,6 +172,7 @@ Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out
   if (Reason r = read_optional_time("notice", raw.notice, out.notice)) return r;
   if (Reason r = read_cause(raw.cause, out.cause)) return r;
   if (Reason r = read_fault(raw.fault, names.fault)) return r;
+  if (Reason r = check_place(raw)) return r;
   if (Reason r = read_affected(raw.affected, out.scope.affected)) return r;
   // An incident may end the second it starts; it may not end before.
   if (Reason r = check_not_before_start("end", out.end, out.start)) return r;
@@ -178,6 +193,9 @@ BuiltIncident IncidentBuilder::build(const RawIncident& raw) {
   if (names.fault) incident.fault = fault_names_.get(*names.fault);
   if (raw.cluster && !is_blank(*raw.cluster)) incident.scope.cluster = cluster_names_.get(*raw.cluster);
   if (raw.component && !is_blank(*raw.component)) incident.component = component_names_.get(*raw.component);
+  if (raw.resource && !is_blank(*raw.resource)) incident.resource = place_names_.get(*raw.resource);
+  if (raw.zone && !is_blank(*raw.zone)) incident.zone = place_names_.get(*raw.zone);
+  if (raw.region && !is_blank(*raw.region)) incident.region = place_names_.get(*raw.region);
   return {std::move(incident), {}};
 }
 

@@ -25,7 +25,7 @@ class IncidentBuilder {
 
  private:
   const ServiceNames* services_;
-  NameTable service_names_, fault_names_, cluster_names_, component_names_;
+  NameTable service_names_, fault_names_, cluster_names_, component_names_, place_names_;
 };
 
 }  // namespace slaudit

@@ -36,6 +36,7 @@ struct RawIncident {
   size_t line = 0;
   std::optional<std::string_view> id, service, start, end, detected, recovered;
   std::optional<std::string_view> fault, cause, notice, cluster, component;
+  std::optional<std::string_view> resource, zone, region;  // fleets: what the incident took out
   std::optional<RawAffected> affected;
 };
 

@@ -17,7 +17,7 @@ struct TextField {
   std::optional<std::string_view> RawIncident::*member;
 };
 
-inline constexpr std::array<TextField, 10> kTextFields = {{
+inline constexpr std::array<TextField, 13> kTextFields = {{
     {"id", &RawIncident::id},
     {"service", &RawIncident::service},
     {"start", &RawIncident::start},
@@ -28,14 +28,18 @@ inline constexpr std::array<TextField, 10> kTextFields = {{
     {"cause", &RawIncident::cause},
     {"notice", &RawIncident::notice},
     {"component", &RawIncident::component},
+    {"resource", &RawIncident::resource},
+    {"zone", &RawIncident::zone},
+    {"region", &RawIncident::region},
 }};
 
-inline constexpr std::array<std::string_view, 11> kJsonFieldNames = {
-    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "scope", "component"};
+inline constexpr std::array<std::string_view, 14> kJsonFieldNames = {
+    "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "scope", "component",
+    "resource", "zone", "region"};
 inline constexpr std::array<std::string_view, 2> kJsonScopeFieldNames = {"scope.cluster", "scope.affected"};
-inline constexpr std::array<std::string_view, 12> kCsvFieldNames = {
+inline constexpr std::array<std::string_view, 15> kCsvFieldNames = {
     "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "cluster", "affected",
-    "component"};
+    "component", "resource", "zone", "region"};
 
 inline const TextField* find_text_field(std::string_view name) {
   // Length and first letter first: they tell these names apart, so the text

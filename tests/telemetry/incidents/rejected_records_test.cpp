@@ -73,6 +73,12 @@ const std::vector<BadRecord> kBadRecords = {
     {C, "A,gpu-\xff,2026-03-08T06:00:00Z,,,,,,,,", 3, "invalid UTF-8 in field 'service' at byte 5"},
 
     // ---- fields: unknown, repeated, wrong JSON type
+    // Fleets: an incident takes out one resource, or a zone, or a region.
+    {J, json(R"(,"resource":"i-1","zone":"us-east-1a")"), 2,
+     "give at most one of 'resource', 'zone' and 'region': an incident takes out one of them"},
+    {J, json(R"(,"zone":"a","region":"us-east-1")"), 2,
+     "give at most one of 'resource', 'zone' and 'region': an incident takes out one of them"},
+    {J, json(R"(,"resource":"i\u00011")"), 2, "field 'resource' contains a control character: 'i\\x011'"},
     {J, json(R"(,"ned":"2026-03-08T07:00:00Z")"), 2, "unknown field 'ned' (did you mean 'end'?)"},
     {J, json(R"(,"Start":"2026-03-08T07:00:00Z")"), 2, "unknown field 'Start' (did you mean 'start'?)"},
     {J, json(R"(,"comment":"rack on fire")"), 2, "unknown field 'comment'"},
