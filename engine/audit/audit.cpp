@@ -196,6 +196,14 @@ struct ClausePlan {
   bool whole = false;
 };
 
+// A fleet resource is audited from its launch to its termination: the periods
+// it did not live in at all are left out, the others are partial periods.
+void clip_to_life(const ResourceScope& scope, ClausePlan& plan) {
+  if (scope.launched) plan.active_from = std::max(plan.active_from, *scope.launched);
+  if (scope.terminated) plan.active_to = std::min(plan.active_to, *scope.terminated);
+  std::erase_if(plan.periods, [&](const Period& p) { return p.end <= plan.active_from || p.start >= plan.active_to; });
+}
+
 std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& zone,
                                       const model::AvailabilityClause& clause, std::vector<std::string>& notes) {
   const auto& contract = *req.contract;
@@ -214,6 +222,8 @@ std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& z
   if (plan.periods.empty()) return std::nullopt;
   plan.active_from = midnight(zone, active_first);
   plan.active_to = midnight_after(zone, active_last);
+  if (req.resource_scope) clip_to_life(*req.resource_scope, plan);
+  if (plan.periods.empty()) return std::nullopt;
   plan.whole = clause.partial_period == model::PartialPeriodMode::Whole;
   for (const auto& p : plan.periods)
     plan.parts.push_back(plan.whole ? std::make_pair(p.start, p.end)
@@ -506,11 +516,11 @@ AuditResult run_audit(const AuditRequest& req) {
   if (!contract.timezone) result.errors.push_back({"the contract states no time zone: periods cannot be cut", contract.range});
   if (!contract.currency) result.errors.push_back({"the contract states no currency: credits cannot be priced", contract.range});
   // A per-resource clause audited as one service would give a figure for no
-  // resource at all: refused until the fleet audit (docs/fleet.md) is built.
+  // resource at all: only the fleet audit (fleet_audit.h) runs one, per resource.
   for (const model::AvailabilityClause& clause : contract.availability)
-    if (clause.per_resource)
-      result.errors.push_back({"a per-resource clause cannot be audited yet: the fleet audit (inventory, billing "
-                               "export, per-resource figures) is not built; see docs/fleet.md",
+    if (clause.per_resource && !req.resource_scope)
+      result.errors.push_back({"a per-resource clause is audited resource by resource, by the fleet audit, from an "
+                               "inventory of the resources (docs/fleet.md)",
                                clause.range});
   if (!result.errors.empty()) return result;
   const auto zone = TimeZone::find(*contract.timezone);
@@ -529,13 +539,19 @@ AuditResult run_audit(const AuditRequest& req) {
   const ServiceIndex by_service = index_services(req);
   // Recovery clauses read what availability clauses read and write nothing
   // they share, so on a large log they run beside them, on another core.
-  const bool beside = req.use_threads && !contract.recovery.empty() && !contract.availability.empty() &&
+  const bool beside = req.use_threads && !req.resource_scope && !contract.recovery.empty() && !contract.availability.empty() &&
                       req.incidents.size() >= kIncidentsWorthAThread;
   std::future<RecoveryPart> recovery_beside;
   if (beside) recovery_beside = std::async(std::launch::async, [&] { return audit_recovery_clauses(req, *zone, by_service); });
-  for (size_t c = 0; c < contract.availability.size(); ++c) audit_clause(req, *zone, c, by_service, report);
+  if (req.resource_scope) {
+    for (const size_t c : req.resource_scope->clauses) audit_clause(req, *zone, c, by_service, report);
+  } else {
+    for (size_t c = 0; c < contract.availability.size(); ++c) audit_clause(req, *zone, c, by_service, report);
+  }
   account_probes(req, report);
-  RecoveryPart recovery = beside ? recovery_beside.get() : audit_recovery_clauses(req, *zone, by_service);
+  RecoveryPart recovery = beside                ? recovery_beside.get()
+                          : req.resource_scope ? RecoveryPart{}
+                                               : audit_recovery_clauses(req, *zone, by_service);
   report.recovery = std::move(recovery.audits);
   report.notes.insert(report.notes.end(), recovery.notes.begin(), recovery.notes.end());
 

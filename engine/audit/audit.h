@@ -38,6 +38,18 @@ struct BilledFee {
   std::string service;
   std::string period;
   model::Money fee;
+  // A fleet resource's charges summed exactly, in minor units with their
+  // fraction (720 h x 0.0416 USD = 2995.2 cents): a credit on it is rounded
+  // once, at the end. `fee` is this amount rounded, for display.
+  std::optional<Rational> exact_minor;
+};
+
+// A fleet audit (engine/audit/fleet_audit.h) runs the clause engine once per
+// resource: only `clauses` (per-resource ones), each period clipped to the
+// resource's life span, no recovery clause.
+struct ResourceScope {
+  std::vector<size_t> clauses;  // indexes into Contract::availability
+  std::optional<Instant> launched, terminated;
 };
 
 // Credits already paid, for caps over a contract year or trailing months.
@@ -77,6 +89,7 @@ struct AuditRequest {
   // and the names of the probe inputs by source index, for the report.
   std::vector<const probe::ProbeClauseEngine*> probe_engines;
   std::vector<std::string> probe_sources;
+  std::optional<ResourceScope> resource_scope;  // set by the fleet audit only
 };
 
 // Errors that stop an audit before it starts (no time zone, no such period...).

@@ -96,7 +96,7 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
                    const std::vector<std::pair<LocalDate, int64_t>>& earlier, model::RoundingMode rounding) {
   int64_t owed = out.credit_minor;
   for (const auto& cap : cx.clause->caps) {
-    int64_t limit = cap.amount ? cap.amount->minor : round_to_minor(percent_of(*cap.percent_of_fee, out.fee_minor), rounding);
+    int64_t limit = cap.amount ? cap.amount->minor : round_to_minor(percent_of(*cap.percent_of_fee, out.fee_base()), rounding);
     std::string window = "per period";
     if (cap.window != model::CapWindow::PerPeriod) {
       // Credits already given in the window count against the cap.
@@ -211,6 +211,8 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   auto fee = period_fee(cx, cp);
   out.fee_minor = fee.minor;
+  out.fee_billed = fee.billed;
+  if (fee.exact != Rational(fee.minor)) out.fee_exact_minor = fee.exact;
   out.explain.push_back({"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
   if (out.availability && clause.target) {
     out.met = meets_target(*out.availability, *clause.target);
@@ -222,15 +224,18 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   if (credit.form == model::CreditForm::Tiered) {
     out.tier = find_tier(credit.tiers, *out.availability);
     if (!out.tier) return;
-    out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_minor), rounding);
+    out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_base()), rounding);
     out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
                            out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
+                               (out.fee_exact_minor ? " (exactly " + decimal_digits(*out.fee_exact_minor, 10, false).text +
+                                                          " minor units, rounded once)"
+                                                    : std::string()) +
                                " (tier below " + out.tier->below.value.to_string() + "%)",
                            out.tier->range});
     return;
   }
   // Lost time at the hourly rate, times the multiplier.
-  const Rational hourly = hourly_rate(cx, cp, out.fee_minor);
+  const Rational hourly = hourly_rate(cx, cp, out.fee_base());
   const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
   out.credit_minor = round_to_minor(amount, rounding);
   out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
@@ -258,7 +263,7 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   if (!clause.hour_rule_more_than) return;
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   out.free_hours = hours_over_limit(cp.timeline, *cx.zone, *clause.hour_rule_more_than);
-  out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_minor) * out.free_hours, rounding);
+  out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_base()) * out.free_hours, rounding);
   out.owed_minor += out.hour_rule_minor;
   out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
                          "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +

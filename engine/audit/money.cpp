@@ -16,6 +16,10 @@ Rational percent_of(const model::Percent& percent, int64_t amount_minor) {
   return to_rational(percent.value) * amount_minor / 100;
 }
 
+Rational percent_of(const model::Percent& percent, const Rational& amount_minor) {
+  return to_rational(percent.value) * amount_minor / 100;
+}
+
 int64_t round_to_minor(const Rational& amount, model::RoundingMode mode) {
   const cpp_int num = boost::multiprecision::numerator(amount);
   const cpp_int den = boost::multiprecision::denominator(amount);

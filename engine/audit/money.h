@@ -10,6 +10,7 @@ namespace slaudit::audit {
 int64_t round_to_minor(const Rational& amount_minor, model::RoundingMode mode);
 // percent% of amount, exactly (not yet rounded).
 Rational percent_of(const model::Percent& percent, int64_t amount_minor);
+Rational percent_of(const model::Percent& percent, const Rational& amount_minor);
 Rational to_rational(const Decimal& d);
 // Display of these figures: engine/report/figures.h.
 

@@ -15,15 +15,34 @@ Rational months_in(const model::PeriodRule* rule) {
     default: return 1;
   }
 }
+// "2026-11" when the period is exactly that calendar month, as a billing
+// export labels it; else "".
+std::string billing_month(const Period& p) {
+  if (p.first_day.day() != 1 || p.last_day != p.first_day.end_of_month()) return "";
+  char text[8];
+  std::snprintf(text, sizeof text, "%04d-%02d", static_cast<int>(p.first_day.year()), static_cast<int>(p.first_day.month()));
+  return text;
+}
+
+bool billed_for(const BilledFee& billed, const Period& p) {
+  return billed.period == p.label || (billed.exact_minor && billed.period == billing_month(p));
+}
+
 }  // namespace
 
 PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   const auto& service = *cx.service;
   const auto& currency = *cx.contract->currency;
-  for (const auto& billed : cx.request->fees)
-    if (billed.service == service.name && billed.period == cp.period.label)
-      return {billed.fee.minor, "billed fee given as input"};
-  if (!service.fee) return {0, "the service states no fee: credits are 0"};
+  for (const auto& billed : cx.request->fees) {
+    if (billed.service != service.name || !billed_for(billed, cp.period)) continue;
+    if (!billed.exact_minor) return {billed.fee.minor, "billed fee given as input", Rational(billed.fee.minor), true};
+    return {billed.fee.minor,
+            "the resource's recurring charges in the billing export, summed exactly: " +
+                decimal_digits(*billed.exact_minor, 10, false).text +
+                " minor units (a credit is computed on the exact sum and rounded once)",
+            *billed.exact_minor, true};
+  }
+  if (!service.fee) return {0, "the service states no fee: credits are 0", Rational(0)};
   const auto rounding = cx.clause->rounding.value_or(model::RoundingMode::HalfUp);
   Rational fee;
   std::string how;
@@ -41,13 +60,14 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
     how += " x " + std::to_string((cp.to - cp.from).count()) + "/" + std::to_string(cp.period.length().count()) +
            " s (partial period, prorated)";
   }
-  return {round_to_minor(fee, rounding), how};
+  const int64_t minor = round_to_minor(fee, rounding);
+  return {minor, how, Rational(minor)};
 }
 
-Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t period_fee_minor) {
+Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, const Rational& period_fee_minor) {
   if (cx.service->fee && cx.service->fee_basis == model::FeeBasis::PerHour) return Rational(cx.service->fee->minor);
   const auto hours = Rational((cp.to - cp.from).count(), 3600);
-  return hours > 0 ? Rational(period_fee_minor) / hours : Rational(0);
+  return hours > 0 ? period_fee_minor / hours : Rational(0);
 }
 
 }  // namespace slaudit::audit

@@ -13,10 +13,12 @@ namespace slaudit::audit {
 struct PeriodFee {
   int64_t minor = 0;
   std::string derivation;
+  Rational exact;  // before rounding to minor units: what a credit is a percentage of
+  bool billed = false;  // from the billing input, not the contract
 };
 
 PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp);
 // The fee per hour of the audited part, exact, in minor units.
-Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t period_fee_minor);
+Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, const Rational& period_fee_minor);
 
 }  // namespace slaudit::audit

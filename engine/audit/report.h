@@ -156,6 +156,11 @@ struct PeriodAudit {
   bool met = true;
   std::optional<model::CreditTier> tier;  // the tier the availability falls in
   int64_t fee_minor = 0;        // the period's fee, after proration
+  // A fleet resource's charges exactly, in minor units, when they have more
+  // decimals than the currency (EC2 hourly rates): credits are computed on it.
+  std::optional<Rational> fee_exact_minor;
+  bool fee_billed = false;  // the fee came from a billing input (--billing, a fleet's --billing-export)
+  Rational fee_base() const { return fee_exact_minor ? *fee_exact_minor : Rational(fee_minor); }
   int64_t credit_minor = 0;     // before caps
   int64_t cap_minor = -1;       // the binding cap, -1 when none applies
   int64_t owed_minor = 0;       // after caps and the claim rule

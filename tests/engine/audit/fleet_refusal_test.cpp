@@ -1,6 +1,6 @@
-// Until the fleet audit exists, a per-resource clause is refused by the
-// single-service audit with a located error, never audited as one unit (that
-// figure would belong to no resource).
+// A per-resource clause is refused by the single-service audit with a located
+// error, never audited as one unit (that figure would belong to no resource):
+// the fleet audit runs it per resource.
 #include <catch2/catch.hpp>
 
 #include "engine/audit/audit.h"
@@ -27,7 +27,7 @@ TEST_CASE("the single-service audit refuses a per-resource clause with its locat
   CHECK_FALSE(result.report.has_value());
   REQUIRE(result.errors.size() == 1);
   CHECK(result.errors[0].message ==
-        "a per-resource clause cannot be audited yet: the fleet audit (inventory, billing export, per-resource "
-        "figures) is not built; see docs/fleet.md");
+        "a per-resource clause is audited resource by resource, by the fleet audit, from an inventory of the "
+        "resources (docs/fleet.md)");
   CHECK(source.location(result.errors[0].clause.begin).line == 4);
 }

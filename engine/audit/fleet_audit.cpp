@@ -1,0 +1,375 @@
+// run_fleet_audit: attribute every incident to the resources it took out,
+// audit each resource with run_audit (scoped to its clauses and life span),
+// keep its figures, then total per service and period.
+#include "engine/audit/fleet_audit.h"
+
+#include <algorithm>
+#include <future>
+#include <unordered_map>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include "base/time/time_zone.h"
+#include "base/time/timestamp.h"
+#include "engine/audit/money.h"
+
+namespace slaudit::audit {
+
+namespace {
+
+// ------------------------------------------------------------ attribution
+
+struct ResourceIndex {
+  std::unordered_map<std::string_view, size_t> by_id;  // into the inventory
+  // (service, zone) and (service, region) -> the resources there, in inventory order
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> by_zone, by_region;
+};
+
+ResourceIndex index_resources(const std::vector<Resource>& resources) {
+  ResourceIndex index;
+  for (size_t i = 0; i < resources.size(); ++i) {
+    const Resource& r = resources[i];
+    index.by_id.emplace(r.id, i);
+    index.by_zone[{r.service, r.zone}].push_back(i);
+    index.by_region[{r.service, r.region}].push_back(i);
+  }
+  return index;
+}
+
+bool is_fleet(const model::Contract& contract, std::string_view service) {
+  const auto s = contract.find_service(service);
+  return s && contract.services[*s].fleet.has_value();
+}
+
+// An incident lies in a resource's life when some second of it does.
+bool in_life(const Incident& incident, const Resource& r) {
+  if (r.terminated && incident.start >= *r.terminated) return false;
+  if (r.launched && incident.end && *incident.end <= *r.launched) return false;
+  return true;
+}
+
+std::string life_text(const Resource& r) {
+  return std::string("launched ") + (r.launched ? format_utc(*r.launched) : "before every period") + ", terminated " +
+         (r.terminated ? format_utc(*r.terminated) : "after every period");
+}
+
+// The resources one incident took out, or why none.
+struct Attribution {
+  std::vector<size_t> resources;
+  std::string reason;  // set when `resources` is empty
+};
+
+Attribution attribute(const model::Contract& contract, const std::vector<Resource>& resources,
+                      const ResourceIndex& index, const Incident& incident) {
+  const std::string service(incident.service.view());
+  if (!is_fleet(contract, service))
+    return {{}, "service '" + service + "' is not a fleet (no `resources` declaration): a fleet audit does not audit it"};
+  if (incident.resource) {
+    const auto it = index.by_id.find(incident.resource.view());
+    if (it == index.by_id.end()) return {{}, "unknown resource '" + *incident.resource + "': not in the inventory"};
+    const Resource& r = resources[it->second];
+    if (r.service != service)
+      return {{}, "resource '" + r.id + "' is of service '" + r.service + "', not '" + service + "'"};
+    if (!in_life(incident, r)) return {{}, "outside the life of resource '" + r.id + "' (" + life_text(r) + ")"};
+    return {{it->second}, ""};
+  }
+  const bool by_zone = incident.zone.has_value();
+  if (!by_zone && !incident.region)
+    return {{}, "an incident of fleet service '" + service + "' must name a 'resource', a 'zone' or a 'region'"};
+  const auto& places = by_zone ? index.by_zone : index.by_region;
+  const std::string place(by_zone ? incident.zone.view() : incident.region.view());
+  const auto it = places.find({service, place});
+  if (it == places.end())
+    return {{}, std::string("no resource of service '") + service + "' in " + (by_zone ? "zone" : "region") + " '" +
+                    place + "'"};
+  return {it->second, ""};
+}
+
+// Per resource, the indexes of its incidents in log order.
+struct AttributedIncidents {
+  std::vector<std::vector<size_t>> of_resource;
+  std::vector<UnattributedIncident> unattributed;
+};
+
+AttributedIncidents attribute_all(const FleetAuditRequest& req, const ResourceIndex& index) {
+  AttributedIncidents out;
+  out.of_resource.resize(req.resources->size());
+  for (size_t i = 0; i < req.incidents.size(); ++i) {
+    const Incident& incident = req.incidents[i];
+    Attribution a = attribute(*req.contract, *req.resources, index, incident);
+    if (a.resources.empty()) out.unattributed.push_back({incident.line, incident.id, std::move(a.reason)});
+    for (const size_t r : a.resources) out.of_resource[r].push_back(i);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------ one resource
+
+Rational exact_minor(const ExactCharge& charge, const model::Currency& currency) {
+  using boost::multiprecision::cpp_int;
+  const bool negative = charge.units < 0;
+  const unsigned __int128 magnitude = negative ? -static_cast<unsigned __int128>(charge.units)
+                                               : static_cast<unsigned __int128>(charge.units);
+  cpp_int units = cpp_int(static_cast<uint64_t>(magnitude >> 64));
+  units <<= 64;
+  units += cpp_int(static_cast<uint64_t>(magnitude));
+  if (negative) units = -units;
+  cpp_int scale = 1;
+  for (int d = currency.minor_digits; d < kChargeDigits; ++d) scale *= 10;
+  return Rational(units, scale);
+}
+
+// The resource's recurring charges, per period, as the fee its credits are a
+// percentage of. A period the export has no charges for is a gap, not a guess.
+std::vector<BilledFee> fees_of(const Resource& r, const ChargesByResource& charges, const model::Currency& currency,
+                               model::RoundingMode rounding) {
+  std::vector<BilledFee> fees;
+  for (auto it = charges.lower_bound({r.id, ""}); it != charges.end() && it->first.first == r.id; ++it) {
+    const Rational exact = exact_minor(it->second.recurring, currency);
+    fees.push_back({r.service, it->first.second, model::Money{round_to_minor(exact, rounding)}, exact});
+  }
+  return fees;
+}
+
+struct ResourceRun {
+  std::vector<ResourcePeriod> periods;
+  std::optional<UnassessedResource> unassessed;
+  std::set<std::string> notes;
+  std::optional<AuditReport> explained;
+  std::vector<AuditError> errors;
+};
+
+std::vector<CountedIncident> counted_incidents(const PeriodAudit& p) {
+  std::vector<CountedIncident> out;
+  for (const IncidentFinding& f : p.incidents)
+    if (f.role == IncidentRole::Down && f.down.count() > 0) out.push_back({f.id, f.start, f.end, f.down});
+  std::ranges::stable_sort(out, [](const CountedIncident& a, const CountedIncident& b) { return a.start < b.start; });
+  return out;
+}
+
+void note_missing_charges(const FleetAuditRequest& req, const Resource& r, PeriodAudit& p) {
+  if (req.charges == nullptr || p.fee_billed) return;
+  p.evidence_gaps.push_back("the billing export has no charges for resource '" + r.id + "' in " + p.period +
+                            " (a month, e.g. 2026-11, names a period that is exactly that calendar month): its "
+                            "credit base is the contract's fee, if any");
+}
+
+// Keeps the figures of a resource's audit and drops the detail no fleet report prints.
+void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& report, ResourceRun& run) {
+  run.notes.insert(report.notes.begin(), report.notes.end());
+  for (PeriodAudit& p : report.periods) {
+    note_missing_charges(req, r, p);
+    run.notes.insert(p.notes.begin(), p.notes.end());
+    ResourcePeriod kept{r.id, r.region, r.zone, {}, {}};
+    if (p.verdict() == Verdict::Breached) kept.counted = counted_incidents(p);
+    p.incidents = {};
+    p.timeline = {};
+    p.explain = {};
+    p.notes = {};
+    kept.figures = std::move(p);
+    run.periods.push_back(std::move(kept));
+  }
+}
+
+AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, const ResourceMatch& match,
+                              const std::vector<size_t>& incidents, bool explained) {
+  AuditRequest one;
+  one.contract = req.contract;
+  one.contract_source = req.contract_source;
+  one.incidents.reserve(incidents.size());
+  for (const size_t i : incidents) one.incidents.push_back(req.incidents[i]);
+  one.incident_evidence = req.incident_evidence;
+  one.range = req.range;
+  one.claims = req.claims;
+  if (req.charges != nullptr) {
+    const auto rounding = req.contract->availability[match.clauses.front()].rounding.value_or(model::RoundingMode::HalfUp);
+    one.fees = fees_of(r, *req.charges, *req.contract->currency, rounding);
+  }
+  one.record_findings = true;  // the counted incidents of a breached period go into the claims pack
+  one.record_timeline = explained;
+  one.use_threads = false;  // resources run side by side instead
+  one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated};
+  return one;
+}
+
+ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, const std::vector<size_t>& incidents) {
+  ResourceRun run;
+  const ResourceMatch match = match_resource(*req.contract, r);
+  if (match.outcome != MatchOutcome::Assessed) {
+    run.unassessed = UnassessedResource{r.id, r.service, match.reason};
+    return run;
+  }
+  const bool explained = r.id == req.explain_resource;
+  AuditResult result = run_audit(resource_request(req, r, match, incidents, explained));
+  if (!result.report) {
+    run.errors = std::move(result.errors);
+    return run;
+  }
+  if (explained) {
+    run.explained = *result.report;
+    run.explained->contract_title += " - resource " + r.id;
+  }
+  keep_figures(req, r, *result.report, run);
+  return run;
+}
+
+// ------------------------------------------------------------ the fleet
+
+// Resources [begin, end) of `order`, audited one after another.
+std::vector<ResourceRun> audit_stretch(const FleetAuditRequest& req, const std::vector<size_t>& order,
+                                       const AttributedIncidents& attributed, size_t begin, size_t end) {
+  std::vector<ResourceRun> runs;
+  runs.reserve(end - begin);
+  for (size_t k = begin; k < end; ++k)
+    runs.push_back(audit_resource(req, (*req.resources)[order[k]], attributed.of_resource[order[k]]));
+  return runs;
+}
+
+// Below this many resources a second thread costs more than it saves.
+constexpr size_t kResourcesWorthAThread = 64;
+
+std::vector<ResourceRun> audit_resources(const FleetAuditRequest& req, const std::vector<size_t>& order,
+                                         const AttributedIncidents& attributed) {
+  const size_t n = order.size();
+  if (!req.use_threads || n < kResourcesWorthAThread) return audit_stretch(req, order, attributed, 0, n);
+  auto second = std::async(std::launch::async, audit_stretch, std::cref(req), std::cref(order), std::cref(attributed),
+                           n / 2, n);
+  std::vector<ResourceRun> runs = audit_stretch(req, order, attributed, 0, n / 2);
+  std::vector<ResourceRun> rest = second.get();
+  std::move(rest.begin(), rest.end(), std::back_inserter(runs));
+  return runs;
+}
+
+Verdict worse(Verdict a, Verdict b) {
+  const auto rank = [](Verdict v) { return v == Verdict::Breached ? 2 : v == Verdict::NotAssessed ? 1 : 0; };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+// Per service and period; a resource's periods are consecutive in `periods`.
+void add_totals(FleetReport& report) {
+  std::map<std::pair<std::string, std::string>, FleetPeriodTotal> totals;
+  std::map<std::pair<std::string, std::string>, Verdict> worst;  // (resource, period) -> its worst verdict
+  for (const ResourcePeriod& rp : report.periods) {
+    const PeriodAudit& p = rp.figures;
+    FleetPeriodTotal& t = totals[{p.service, p.period}];
+    t.service = p.service;
+    t.period = p.period;
+    t.owed_minor += p.owed_minor;
+    report.total_owed_minor += p.owed_minor;
+    auto [it, fresh] = worst.try_emplace({rp.resource, p.period}, p.verdict());
+    if (!fresh) it->second = worse(it->second, p.verdict());
+  }
+  for (const ResourcePeriod& rp : report.periods) {
+    auto it = worst.find({rp.resource, rp.figures.period});
+    if (it == worst.end()) continue;  // counted already
+    FleetPeriodTotal& t = totals[{rp.figures.service, rp.figures.period}];
+    ++t.resources;
+    (it->second == Verdict::Breached ? t.breached : it->second == Verdict::Met ? t.met : t.not_assessed) += 1;
+    worst.erase(it);
+  }
+  for (auto& [key, total] : totals) report.totals.push_back(std::move(total));
+}
+
+// Breached when any resource breached; else not assessed when a resource or a
+// period could not be assessed, a clause is left unaudited, or nothing was audited.
+void decide_verdict(FleetReport& report, bool clauses_left_out) {
+  bool breached = false, not_assessed = report.periods.empty() || !report.unassessed.empty() || clauses_left_out;
+  for (const ResourcePeriod& rp : report.periods) {
+    breached |= rp.figures.verdict() == Verdict::Breached;
+    not_assessed |= rp.figures.verdict() == Verdict::NotAssessed;
+  }
+  report.verdict = breached ? Verdict::Breached : not_assessed ? Verdict::NotAssessed : Verdict::Met;
+}
+
+// Service-level clauses and recovery clauses are not the fleet audit's: each is named.
+bool note_clauses_left_out(const FleetAuditRequest& req, FleetReport& report) {
+  const model::Contract& contract = *req.contract;
+  bool left_out = false;
+  const auto line_of = [&](SourceRange range) {
+    return req.contract_source ? " (line " + std::to_string(req.contract_source->location(range.begin).line) + ")"
+                               : std::string();
+  };
+  for (const auto& clause : contract.availability) {
+    if (clause.per_resource) continue;
+    left_out = true;
+    report.notes.push_back("availability " + contract.services[clause.service].name + line_of(clause.range) +
+                           " is a service-level clause: a fleet audit does not audit it; audit it without --inventory");
+  }
+  for (const auto& clause : contract.recovery) {
+    left_out = true;
+    report.notes.push_back("recovery " + contract.services[clause.service].name + line_of(clause.range) +
+                           ": a fleet audit does not audit recovery clauses; audit them without --inventory");
+  }
+  return left_out;
+}
+
+FleetReport report_header(const FleetAuditRequest& req) {
+  const model::Contract& contract = *req.contract;
+  FleetReport report;
+  report.engine_version = SLAUDIT_VERSION;
+  report.tzdata_version = std::string(TimeZone::tzdata_version());
+  report.contract_title = contract.title;
+  report.timezone = contract.timezone.value_or("");
+  report.currency = contract.currency.value_or(model::Currency{});
+  report.range = req.range.label;
+  for (const Resource& r : *req.resources) report.inventory_resources += is_fleet(contract, r.service) ? 1 : 0;
+  return report;
+}
+
+}  // namespace
+
+bool FleetReport::evidence_complete() const {
+  if (!evidence_gaps.empty()) return false;
+  return std::ranges::all_of(periods, [](const ResourcePeriod& rp) { return rp.figures.evidence_complete(); });
+}
+
+size_t FleetReport::breached_periods() const {
+  return static_cast<size_t>(std::ranges::count_if(
+      periods, [](const ResourcePeriod& rp) { return rp.figures.verdict() == Verdict::Breached; }));
+}
+
+FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
+  FleetAuditResult result;
+  const model::Contract& contract = *req.contract;
+  if (!contract.timezone) result.errors.push_back({"the contract states no time zone: periods cannot be cut", contract.range});
+  if (!contract.currency) result.errors.push_back({"the contract states no currency: credits cannot be priced", contract.range});
+  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return c.per_resource; }))
+    result.errors.push_back({"the contract has no per-resource clause (availability S per NOUN): nothing to audit per "
+                             "resource; audit it without --inventory",
+                             contract.range});
+  if (!result.errors.empty()) return result;
+  FleetReport report = report_header(req);
+  const ResourceIndex index = index_resources(*req.resources);
+  AttributedIncidents attributed = attribute_all(req, index);
+  // Resources by id: the report's order, whatever the inventory's.
+  std::vector<size_t> order;
+  for (size_t i = 0; i < req.resources->size(); ++i)
+    if (is_fleet(contract, (*req.resources)[i].service)) order.push_back(i);
+  std::ranges::sort(order, [&](size_t a, size_t b) { return (*req.resources)[a].id < (*req.resources)[b].id; });
+  std::set<std::string> notes;
+  for (ResourceRun& run : audit_resources(req, order, attributed)) {
+    if (!run.errors.empty()) {
+      result.errors = std::move(run.errors);
+      return result;
+    }
+    if (run.unassessed) report.unassessed.push_back(std::move(*run.unassessed));
+    if (run.explained) report.explained = std::move(run.explained);
+    notes.merge(run.notes);
+    std::move(run.periods.begin(), run.periods.end(), std::back_inserter(report.periods));
+  }
+  report.notes.assign(notes.begin(), notes.end());
+  report.unattributed = std::move(attributed.unattributed);
+  if (!report.unattributed.empty())
+    report.evidence_gaps.push_back(std::to_string(report.unattributed.size()) +
+                                   " incident(s) could not be attributed to a resource (listed under Records)");
+  if (!req.explain_resource.empty() && !report.explained)
+    report.notes.push_back("--explain-resource " + req.explain_resource +
+                           ": no such resource was audited (not in the inventory, or matched by no clause)");
+  const bool left_out = note_clauses_left_out(req, report);
+  add_totals(report);
+  decide_verdict(report, left_out);
+  result.report = std::move(report);
+  return result;
+}
+
+}  // namespace slaudit::audit

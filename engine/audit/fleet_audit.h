@@ -1,0 +1,101 @@
+#pragma once
+// The fleet audit (docs/fleet.md): every per-resource clause over every
+// resource of an inventory. Each resource is audited by the same clause engine
+// as a service (run_audit), on its own incidents (its own, and those of its
+// zone or region), over each period clipped to its life span, on its own
+// charges as credit base. Pure like run_audit: the same request gives the same
+// report, whatever the order of the inventory, the incidents or the charges,
+// and whatever the number of threads.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/audit/audit.h"
+#include "engine/audit/fleet_matching.h"
+#include "engine/records/resource.h"
+
+namespace slaudit::audit {
+
+using ChargesByResource = std::map<std::pair<std::string, std::string>, ResourceCharges>;
+
+struct FleetAuditRequest {
+  const model::Contract* contract = nullptr;
+  const SourceFile* contract_source = nullptr;
+  const std::vector<Resource>* resources = nullptr;  // the inventory's usable records
+  const ChargesByResource* charges = nullptr;        // null: no billing export was given
+  std::vector<Incident> incidents;                   // the log's usable records
+  IncidentEvidence incident_evidence = IncidentEvidence::Log;
+  AuditRange range;
+  std::vector<ClaimFiling> claims;  // by service and period: for every resource of the service
+  std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
+  bool use_threads = true;
+};
+
+// An incident counted as downtime for a resource: what a claim names.
+struct CountedIncident {
+  std::string id;
+  Instant start, end;  // clipped to the period
+  Seconds down{0};
+};
+
+// One resource under one clause over one period. The figures only: the
+// per-incident detail, timeline and derivation of 100,000 resources would
+// not fit in a report; `--explain-resource` gives one resource's in full.
+struct ResourcePeriod {
+  std::string resource, region, zone;
+  PeriodAudit figures;                   // incidents, timeline, explain and notes left empty
+  std::vector<CountedIncident> counted;  // breached periods only, by start
+};
+
+// A resource no clause audits, and why.
+struct UnassessedResource {
+  std::string resource, service, reason;
+};
+
+// An incident the fleet audit could not attribute to any resource.
+struct UnattributedIncident {
+  size_t line = 0;
+  std::string id, reason;
+};
+
+// Per service and period: how its resources fared. A resource under several
+// clauses (`every matching clause`) counts once, with its worst verdict.
+struct FleetPeriodTotal {
+  std::string service, period;
+  size_t resources = 0, met = 0, breached = 0, not_assessed = 0;
+  int64_t owed_minor = 0;
+};
+
+struct FleetReport {
+  std::string engine_version, tzdata_version, contract_title, timezone, range;
+  model::Currency currency;
+  std::vector<InputFile> inputs;
+  std::vector<RecordAccounting> records;
+  std::vector<RejectedRecord> rejected;        // every input's rejected records (the job adds the readers')
+  size_t inventory_resources = 0;              // usable inventory records of a fleet service
+  std::vector<ResourcePeriod> periods;         // by resource id, then clause (file order), then period
+  std::vector<UnassessedResource> unassessed;  // by resource id
+  std::vector<UnattributedIncident> unattributed;  // by line
+  std::vector<FleetPeriodTotal> totals;        // by service, then period
+  int64_t total_owed_minor = 0;
+  Verdict verdict = Verdict::Met;
+  std::vector<std::string> notes;          // each once, sorted
+  std::vector<std::string> evidence_gaps;  // for the whole audit
+  std::optional<AuditReport> explained;    // the full audit of FleetAuditRequest::explain_resource
+
+  bool evidence_complete() const;  // no gap here nor in any resource's period
+  size_t breached_periods() const;
+};
+
+struct FleetAuditResult {
+  std::optional<FleetReport> report;
+  std::vector<AuditError> errors;
+};
+
+FleetAuditResult run_fleet_audit(FleetAuditRequest request);
+
+}  // namespace slaudit::audit
