@@ -6,6 +6,7 @@
 // always yields a whole report or nothing.
 #include <unistd.h>
 
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -13,7 +14,11 @@
 #include "cli/commands.h"
 #include "cli/print.h"
 #include "jobs/audit_job.h"
+#include "jobs/fleet_job.h"
+#include "report/csv/claims_pack.h"
 #include "report/formats.h"
+#include "report/json/fleet_json.h"
+#include "report/text/fleet_text.h"
 
 namespace slaudit::cli {
 
@@ -21,6 +26,8 @@ namespace {
 
 struct AuditOptions {
   jobs::AuditJobOptions job;
+  jobs::FleetJobOptions fleet;  // with --inventory: a fleet audit
+  std::string claims_pack;      // fleet: write the claims pack CSV here
   std::string format = "text";
   bool explain = false;
   bool quiet = false;
@@ -34,7 +41,51 @@ void show_progress(std::string_view line) {
     std::cerr << "\r" << line << std::flush;
 }
 
+// The fleet report in text or JSON; with --explain-resource, that resource's
+// own audit in any format, as a service audit prints it.
+int render_fleet(const AuditOptions& o, const jobs::FleetJob& job) {
+  const audit::FleetReport& report = *job.report;
+  if (report.explained) {
+    const report::AuditFormat& format = *report::find_audit_format(o.format);
+    format.render({*report.explained, job.contract(), *job.source, o.explain}, std::cout);
+  } else if (o.format == "json") {
+    report::write_fleet_json(report, *job.source, std::cout);
+  } else {
+    report::write_fleet_text(report, *job.source, std::cout);
+  }
+  if (o.claims_pack.empty()) return job.exit_code;
+  std::ofstream pack(o.claims_pack, std::ios::binary);
+  report::write_claims_pack_csv(report, *job.source, pack);
+  pack.close();
+  if (pack) return job.exit_code;
+  std::cerr << "slaudit: cannot write the claims pack " << o.claims_pack << "\n";
+  return jobs::kUsageOrIo;
+}
+
+int run_fleet_command(AuditOptions& o) {
+  if (o.fleet.explain_resource.empty() && o.format != "text" && o.format != "json") {
+    std::cerr << "slaudit audit: a fleet report is text or json; --format " << o.format
+              << " renders one resource's audit, with --explain-resource ID\n";
+    return jobs::kUsageOrIo;
+  }
+  jobs::FleetJobOptions& f = o.fleet;
+  const jobs::AuditJobOptions& j = o.job;
+  f.contract = j.contract;
+  f.incidents = j.incidents;
+  f.incidents_format = j.incidents_format;
+  f.period = j.period;
+  f.from = j.from;
+  f.to = j.to;
+  f.claimed = j.claimed;
+  f.claims = j.claims;
+  f.strict = j.strict;
+  const jobs::FleetJob job = jobs::run_fleet_job(f);
+  print(job.messages);
+  return job.report ? render_fleet(o, job) : job.exit_code;
+}
+
 int run_audit_command(AuditOptions& o) {
+  if (!o.fleet.inventory.empty()) return run_fleet_command(o);
   const report::AuditFormat& format = *report::find_audit_format(o.format);
   o.job.record_findings = format.needs_findings || o.explain;
   o.job.record_timeline = format.needs_timeline;
@@ -93,6 +144,33 @@ constexpr const char* kFooter =
     "  samples lost or conflicting), or no period of the contract falls in the range;\n"
     "  1 errors in the contract, or rejected incident records with --strict; 2 usage or I/O errors,\n"
     "  including bad rows in --claims, --billing or --previous-credits.";
+
+constexpr const char* kFleetFooter =
+    "\nFleets (docs/fleet.md): --inventory FILE audits each resource of the contract's fleets under its\n"
+    "  per-resource clauses (availability S per NOUN), on its own incidents (those naming it, its zone or\n"
+    "  its region), over its life span, on its own charges (--billing-export). The report totals per service\n"
+    "  and period and lists the breached resources; --format json lists every resource; --claims-pack FILE\n"
+    "  writes the claims to file (CSV); --explain-resource ID prints one resource's full audit instead.\n"
+    "  slaudit audit contracts/library/aws_ec2_fleet.sla --inventory inventory.csv --billing-export billing.csv \\\n"
+    "      --incidents incidents.csv --period 2026-11 --claims-pack claims.csv";
+
+void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
+  auto* inventory = cmd->add_option("--inventory", o.fleet.inventory,
+                                    "Fleet audit: the resources (CSV or JSON Lines: id,service,region,zone,...)");
+  cmd->add_option("--inventory-format", o.fleet.inventory_format, "Format of --inventory, when its extension does not say")
+      ->check(CLI::IsMember({"csv", "jsonl", "ndjson"}))
+      ->needs(inventory);
+  cmd->add_option("--billing-export", o.fleet.billing_export,
+                  "Fleet audit: charges per resource (CSV resource,period,charge,currency[,usage_type])")
+      ->needs(inventory);
+  cmd->add_option("--explain-resource", o.fleet.explain_resource,
+                  "Fleet audit: print this resource's full audit (any --format; --explain for derivations)")
+      ->needs(inventory);
+  cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file to this CSV")->needs(inventory);
+  for (const char* service_only : {"--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
+                                   "--ledger", "--live", "--targets"})
+    inventory->excludes(cmd->get_option(service_only));
+}
 
 }  // namespace
 
@@ -153,7 +231,8 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--billing", j.billing, "Fees billed, when they differ from the contract: CSV service,period,fee");
   cmd->add_option("--previous-credits", j.previous_credits,
                   "Credits already paid, for caps over a year: CSV service,period_end,amount");
-  cmd->footer(kFooter);
+  add_fleet_options(cmd, *o);
+  cmd->footer(std::string(kFooter) + kFleetFooter);
   return {cmd, [o] { return run_audit_command(*o); }};
 }
 

@@ -16,21 +16,9 @@ namespace {
 
 // ---------------------------------------------------------------- the range
 
-std::optional<audit::AuditRange> effective_range(const model::Contract& contract, Messages& messages) {
-  if (!contract.effective_from || !contract.effective_until) {
-    messages.push_back("slaudit audit: the contract states no effective range; give --period or --from and --to");
-    return std::nullopt;
-  }
-  return audit::AuditRange{*contract.effective_from, *contract.effective_until,
-                           date_text(*contract.effective_from) + ".." +
-                               date_text(*contract.effective_until)};
-}
-
 std::optional<audit::AuditRange> audit_range(const AuditJobOptions& o, const model::Contract& contract,
                                              Messages& messages) {
-  bool given = false;
-  auto range = range_from_options("audit", o.period, o.from, o.to, given, messages);
-  return given ? range : effective_range(contract, messages);
+  return range_or_effective("audit", o.period, o.from, o.to, contract, messages);
 }
 
 // ---------------------------------------------------------------- the inputs
@@ -253,19 +241,6 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
   return kOk;
 }
 
-bool compile(const AuditJobOptions& o, Inputs& inputs, AuditJob& job) {
-  const std::optional<std::string> text = read_input("contract", o.contract, inputs, job.messages);
-  if (!text) return false;
-  job.source = std::make_unique<SourceFile>(o.contract, *text);
-  job.compiled = std::make_unique<CompiledContract>(compile_contract(*job.source));
-  if (job.compiled->ok() && job.compiled->contract) return true;
-  std::string rendered = render_diagnostics(*job.source, job.compiled->diagnostics);
-  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
-  job.messages.push_back(std::move(rendered));
-  job.exit_code = kContractErrors;
-  return false;
-}
-
 }  // namespace
 
 AuditJob run_audit_job(const AuditJobOptions& o) {
@@ -276,7 +251,10 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   for (const std::string& p : o.probes) named.push_back({"--probes", p});
   if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
-  if (!compile(o, inputs, job)) return job;
+  if (!compile_contract_input(o.contract, inputs, job.messages, job.source, job.compiled)) {
+    if (job.compiled) job.exit_code = kContractErrors;
+    return job;
+  }
   const model::Contract& contract = job.contract();
   audit::AuditRequest request;
   request.contract = &contract;

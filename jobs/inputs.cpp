@@ -5,6 +5,7 @@
 #include "base/time/civil_date.h"
 #include "base/util/file_io.h"
 #include "base/util/sha256.h"
+#include "engine/figures/figures.h"
 
 namespace slaudit::jobs {
 
@@ -23,6 +24,19 @@ ServiceNames service_names(const model::Contract& contract) {
   ServiceNames names;
   for (const model::Service& service : contract.services) names.insert(service.name);
   return names;
+}
+
+bool compile_contract_input(const std::string& path, Inputs& inputs, Messages& messages,
+                            std::unique_ptr<SourceFile>& source, std::unique_ptr<CompiledContract>& compiled) {
+  const std::optional<std::string> text = read_input("contract", path, inputs, messages);
+  if (!text) return false;
+  source = std::make_unique<SourceFile>(path, *text);
+  compiled = std::make_unique<CompiledContract>(compile_contract(*source));
+  if (compiled->ok() && compiled->contract) return true;
+  std::string rendered = render_diagnostics(*source, compiled->diagnostics);
+  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
+  messages.push_back(std::move(rendered));
+  return false;
 }
 
 bool stdin_read_once(std::string_view command, const std::vector<NamedInput>& inputs, Messages& messages) {
@@ -65,6 +79,21 @@ std::optional<audit::AuditRange> range_from_options(std::string_view command, co
   }
   range->label = from + ".." + to;  // as reports have always labelled it
   return range;
+}
+
+std::optional<audit::AuditRange> range_or_effective(std::string_view command, const std::string& period,
+                                                    const std::string& from, const std::string& to,
+                                                    const model::Contract& contract, Messages& messages) {
+  bool given = false;
+  auto range = range_from_options(command, period, from, to, given, messages);
+  if (given) return range;
+  if (!contract.effective_from || !contract.effective_until) {
+    messages.push_back("slaudit " + std::string(command) +
+                       ": the contract states no effective range; give --period or --from and --to");
+    return std::nullopt;
+  }
+  return audit::AuditRange{*contract.effective_from, *contract.effective_until,
+                           date_text(*contract.effective_from) + ".." + date_text(*contract.effective_until)};
 }
 
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,

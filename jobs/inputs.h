@@ -2,6 +2,7 @@
 // What the audit and claims jobs both read: input files named in the report
 // by SHA-256, the contract's service names, the audited range from --period
 // or --from/--to, and the incident log.
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 
 #include "engine/audit/audit.h"
 #include "jobs/messages.h"
+#include "language/compile/compile.h"
 #include "language/model/contract.h"
 #include "telemetry/incidents/incident_reader.h"
 
@@ -22,6 +24,12 @@ std::optional<std::string> read_input(const std::string& role, const std::string
                                       Messages& messages);
 
 ServiceNames service_names(const model::Contract& contract);
+
+// The contract at `path`, read and compiled: true when it checks clean. False
+// after adding why to `messages`: `compiled` is set when the contract has
+// errors (exit 1), left empty when it could not be read (exit 2).
+bool compile_contract_input(const std::string& path, Inputs& inputs, Messages& messages,
+                            std::unique_ptr<SourceFile>& source, std::unique_ptr<CompiledContract>& compiled);
 
 // An input and the option (or argument) naming it, e.g. {"--incidents", "-"}.
 struct NamedInput {
@@ -37,6 +45,12 @@ bool stdin_read_once(std::string_view command, const std::vector<NamedInput>& in
 std::optional<audit::AuditRange> range_from_options(std::string_view command, const std::string& period,
                                                     const std::string& from, const std::string& to, bool& given,
                                                     Messages& messages);
+
+// As range_from_options; when none of the three is given, the contract's
+// effective range (an error when it states none).
+std::optional<audit::AuditRange> range_or_effective(std::string_view command, const std::string& period,
+                                                    const std::string& from, const std::string& to,
+                                                    const model::Contract& contract, Messages& messages);
 
 // The incident log at `path` (a file read in blocks; "-" or a directory through
 // read_input), its digest added to `inputs`; nullopt after adding why not.

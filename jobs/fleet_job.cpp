@@ -1,0 +1,190 @@
+#include "jobs/fleet_job.h"
+
+#include "base/time/civil_date.h"
+#include "jobs/inputs.h"
+#include "telemetry/billing/billing_inputs.h"
+#include "telemetry/fleet/fleet_inputs.h"
+
+namespace slaudit::jobs {
+
+namespace {
+
+std::optional<fleet::TableFormat> inventory_format(const FleetJobOptions& o, Messages& messages) {
+  std::string name = o.inventory_format;
+  if (name.empty()) {
+    const auto dot = o.inventory.rfind('.');
+    name = dot == std::string::npos ? "" : o.inventory.substr(dot + 1);
+  }
+  if (name == "csv") return fleet::TableFormat::Csv;
+  if (name == "jsonl" || name == "ndjson") return fleet::TableFormat::JsonLines;
+  messages.push_back("slaudit audit: cannot tell the format of --inventory " + o.inventory +
+                     " from its name; give --inventory-format csv or jsonl");
+  return std::nullopt;
+}
+
+// A reader's whole-file error stops the audit; its rejected rows are kept for the report.
+void account(const std::string& path, size_t read, const std::vector<RejectedRow>& rejected, audit::FleetReport& report) {
+  report.records.push_back({path, read, read - rejected.size(), rejected.size()});
+  for (const RejectedRow& row : rejected) report.rejected.push_back({path, row.line, row.reason});
+  if (!rejected.empty())
+    report.evidence_gaps.push_back(std::to_string(rejected.size()) + " record(s) of " + path +
+                                   " rejected (listed under Records)");
+}
+
+struct FleetInputs {
+  fleet::InventoryInput inventory;
+  std::optional<fleet::BillingExportInput> billing;
+  IncidentLog log;
+};
+
+bool read_fleet_inputs(const FleetJobOptions& o, const model::Contract& contract, Inputs& inputs, FleetInputs& in,
+                       Messages& messages) {
+  const auto format = inventory_format(o, messages);
+  if (!format) return false;
+  const std::optional<std::string> inventory = read_input("inventory", o.inventory, inputs, messages);
+  if (!inventory) return false;
+  in.inventory = fleet::read_inventory(*inventory, *format, contract);
+  if (!in.inventory.error.empty()) {
+    messages.push_back("slaudit: " + o.inventory + ": " + in.inventory.error);
+    return false;
+  }
+  if (!o.billing_export.empty()) {
+    const std::optional<std::string> billing = read_input("billing-export", o.billing_export, inputs, messages);
+    if (!billing) return false;
+    in.billing = fleet::read_billing_export(*billing, *contract.currency, in.inventory.resources);
+    if (!in.billing->error.empty()) {
+      messages.push_back("slaudit: " + o.billing_export + ": " + in.billing->error);
+      return false;
+    }
+  }
+  std::optional<IncidentLog> log = read_incident_input(o.incidents, o.incidents_format, service_names(contract), inputs, messages);
+  if (!log) return false;
+  in.log = std::move(*log);
+  return true;
+}
+
+bool read_claims(const FleetJobOptions& o, const model::Contract& contract, audit::FleetAuditRequest& request,
+                 Inputs& inputs, Messages& messages) {
+  if (!o.claims.empty() && !o.claimed.empty()) {
+    messages.push_back("slaudit audit: give --claims or --claimed, not both");
+    return false;
+  }
+  if (!o.claimed.empty()) {
+    const std::optional<model::CivilDate> filed = parse_civil_date(o.claimed);
+    if (!filed) {
+      messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
+      return false;
+    }
+    request.claims.push_back({"", "", *filed});
+  }
+  if (o.claims.empty()) return true;
+  const std::optional<std::string> text = read_input("claims", o.claims, inputs, messages);
+  if (!text) return false;
+  InputRows<audit::ClaimFiling> rows = read_claim_filings(*text, service_names(contract));
+  for (const InputRowError& error : rows.errors)
+    messages.push_back(o.claims + ":" + std::to_string(error.line) + ": " + error.reason);
+  request.claims = std::move(rows.rows);
+  return rows.ok();
+}
+
+// The incident log's records: read = used + rejected by the reader + not attributed to any resource.
+void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
+  const size_t unattributed = report.unattributed.size();
+  report.records.push_back({log.path, log.records_read, log.records_read - log.rejected.size() - unattributed,
+                            log.rejected.size() + unattributed});
+  for (const RejectedRecord& r : log.rejected) report.rejected.push_back({log.path, r.line, r.reason});
+  for (const auto& u : report.unattributed) report.rejected.push_back({log.path, u.line, u.reason});
+  if (!log.rejected.empty())
+    report.evidence_gaps.push_back(std::to_string(log.rejected.size()) + " record(s) of the incident log " + log.path +
+                                   " rejected (listed under Records)");
+}
+
+int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages) {
+  bool located = false;
+  for (const audit::AuditError& error : errors) {
+    const bool here = error.clause.end > error.clause.begin;
+    located |= here;
+    messages.push_back(source.name() + (here ? ":" + std::to_string(source.location(error.clause.begin).line) : "") +
+                       ": error: " + error.message);
+  }
+  return located ? kContractErrors : kUsageOrIo;
+}
+
+int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Messages& messages) {
+  size_t rejected = 0;
+  for (const auto& r : report.records) rejected += r.rejected;
+  if (rejected > 0) {
+    messages.push_back(std::string("slaudit: ") + (o.strict ? "error: " : "warning: ") + std::to_string(rejected) +
+                       " record(s) rejected; each is listed in the report");
+    if (o.strict) return kContractErrors;
+  }
+  if (report.verdict == audit::Verdict::Breached) return kBreach;
+  if (report.verdict == audit::Verdict::NotAssessed || !report.evidence_complete()) {
+    messages.push_back(std::string("slaudit: ") +
+                       (report.verdict == audit::Verdict::NotAssessed
+                            ? "not assessed: some resource or period has no usable evidence (the report says which)"
+                            : "no breach found, but the evidence is incomplete (the report says where)"));
+    return kIncomplete;
+  }
+  return kOk;
+}
+
+}  // namespace
+
+FleetJob run_fleet_job(const FleetJobOptions& o) {
+  FleetJob job;
+  if (o.incidents.empty()) {
+    job.messages.push_back("slaudit audit: a fleet audit (--inventory) needs --incidents");
+    return job;
+  }
+  const std::vector<NamedInput> named{{"the contract", o.contract}, {"--inventory", o.inventory},
+                                      {"--billing-export", o.billing_export}, {"--incidents", o.incidents},
+                                      {"--claims", o.claims}};
+  if (!stdin_read_once("audit", named, job.messages)) return job;
+  Inputs inputs;
+  if (!compile_contract_input(o.contract, inputs, job.messages, job.source, job.compiled)) {
+    if (job.compiled) job.exit_code = kContractErrors;
+    return job;
+  }
+  const model::Contract& contract = job.contract();
+  audit::FleetAuditRequest request;
+  request.contract = &contract;
+  request.contract_source = job.source.get();
+  const std::optional<audit::AuditRange> range = range_or_effective("audit", o.period, o.from, o.to, contract, job.messages);
+  if (!range) return job;
+  request.range = *range;
+  if (!contract.currency) {
+    job.messages.push_back(job.source->name() + ": error: the contract states no currency: charges cannot be read");
+    job.exit_code = kContractErrors;
+    return job;
+  }
+  FleetInputs in;
+  if (!read_fleet_inputs(o, contract, inputs, in, job.messages)) return job;
+  if (!read_claims(o, contract, request, inputs, job.messages)) return job;
+  request.resources = &in.inventory.resources;
+  if (in.billing) request.charges = &in.billing->charges;
+  request.incident_evidence = in.log.records_read > 0 && in.log.incidents.empty() ? audit::IncidentEvidence::NoneUsable
+                                                                                   : audit::IncidentEvidence::Log;
+  request.incidents = std::move(in.log.incidents);
+  request.explain_resource = o.explain_resource;
+  audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
+  if (!result.report) {
+    job.exit_code = audit_error_code(result.errors, *job.source, job.messages);
+    return job;
+  }
+  audit::FleetReport& report = *result.report;
+  report.inputs = std::move(inputs);
+  account(o.inventory, in.inventory.records_read, in.inventory.rejected, report);
+  if (in.billing) account(o.billing_export, in.billing->records_read, in.billing->rejected, report);
+  account_incidents(in.log, report);
+  if (!o.explain_resource.empty() && !report.explained) {
+    job.messages.push_back("slaudit audit: --explain-resource " + o.explain_resource +
+                           ": no such resource was audited (not in the inventory, or matched by no clause)");
+    return job;
+  }
+  job.exit_code = verdict_code(o, report, job.messages);
+  job.report = std::move(result.report);
+  return job;
+}
+
+}  // namespace slaudit::jobs

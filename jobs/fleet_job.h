@@ -1,0 +1,39 @@
+#pragma once
+// `slaudit audit CONTRACT --inventory FILE ...`: the fleet audit (docs/fleet.md).
+// Reads the contract, the inventory, the billing export and the incident log
+// (each named in the report with its digest), runs run_fleet_audit, and
+// accounts for every record read: used, or rejected with its line and reason.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/audit/fleet_audit.h"
+#include "jobs/messages.h"
+#include "language/compile/compile.h"
+
+namespace slaudit::jobs {
+
+struct FleetJobOptions {
+  std::string contract;  // path; "-" is standard input
+  std::string inventory, inventory_format;  // format: "csv" or "jsonl"; "": from the extension
+  std::string billing_export;               // "": none (each resource's credit base is the contract's fee)
+  std::string incidents, incidents_format;
+  std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
+  std::string claimed, claims;
+  std::string explain_resource;
+  bool strict = false;  // rejected records make the exit code kContractErrors
+};
+
+struct FleetJob {
+  int exit_code = kUsageOrIo;
+  Messages messages;
+  std::unique_ptr<SourceFile> source;
+  std::unique_ptr<CompiledContract> compiled;
+  std::optional<audit::FleetReport> report;
+
+  const model::Contract& contract() const { return *compiled->contract; }
+};
+
+FleetJob run_fleet_job(const FleetJobOptions& options);
+
+}  // namespace slaudit::jobs

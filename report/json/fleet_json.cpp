@@ -1,0 +1,180 @@
+#include "report/json/fleet_json.h"
+
+#include "engine/figures/figures.h"
+#include "report/json/json_writer.h"
+#include "report/json/values.h"
+
+namespace slaudit::report {
+
+namespace {
+
+// Keys in ascending byte order in every object (JsonWriter checks it).
+
+void write_counted(JsonWriter& w, const std::vector<audit::CountedIncident>& counted) {
+  w.array([&] {
+    for (const auto& c : counted)
+      w.object([&] {
+        w.field("down_seconds", c.down.count());
+        w.key("end");
+        write_instant(w, c.end);
+        w.field("id", c.id);
+        w.key("start");
+        write_instant(w, c.start);
+      });
+  });
+}
+
+void write_resource_period(JsonWriter& w, const SourceFile& contract, const model::Currency& currency,
+                           const audit::ResourcePeriod& rp) {
+  const audit::PeriodAudit& p = rp.figures;
+  w.object([&] {
+    w.key("availability");
+    if (p.availability) write_rational(w, *p.availability);
+    else w.value(nullptr);
+    w.key("availability_percent");
+    if (p.availability) w.value(percent_text(*p.availability));
+    else w.value(nullptr);
+    w.key("claim_deadline");
+    write_date(w, p.claim.deadline);
+    w.key("clause");
+    write_clause(w, contract, p.clause);
+    w.field("clause_label", p.clause_label);
+    w.key("counted_incidents");
+    write_counted(w, rp.counted);
+    w.key("credit");
+    write_money(w, p.credit_minor, currency);
+    w.field("down_raw_seconds", p.down_raw.count());
+    w.key("down_seconds");
+    write_rational(w, p.down);
+    w.key("eligible_seconds");
+    write_rational(w, p.eligible);
+    w.key("end");
+    write_instant(w, p.end);
+    w.key("evidence_gaps");
+    write_strings(w, p.evidence_gaps);
+    w.key("fee");
+    write_money(w, p.fee_minor, currency);
+    w.key("fee_exact_minor");
+    if (p.fee_exact_minor) write_rational(w, *p.fee_exact_minor);
+    else w.value(nullptr);
+    w.key("hour_rule_credit");
+    write_money(w, p.hour_rule_minor, currency);
+    w.field("met", p.met);
+    w.key("owed");
+    write_money(w, p.owed_minor, currency);
+    w.field("partial", p.partial);
+    w.field("period", p.period);
+    w.field("region", rp.region);
+    w.field("resource", rp.resource);
+    w.field("service", p.service);
+    w.key("start");
+    write_instant(w, p.start);
+    w.key("target");
+    write_percent(w, p.target);
+    w.key("tier_credit_percent");
+    if (p.tier) w.value(p.tier->credit.value.to_string());
+    else w.value(nullptr);
+    w.field("verdict", audit::verdict_name(p.verdict()));
+    w.field("zone", rp.zone);
+  });
+}
+
+void write_records(JsonWriter& w, const audit::FleetReport& r) {
+  w.key("records");
+  w.array([&] {
+    for (const auto& a : r.records)
+      w.object([&] {
+        w.field("path", a.path);
+        w.field("read", a.read);
+        w.field("rejected", a.rejected);
+        w.field("used", a.used);
+      });
+  });
+  w.key("rejected");
+  w.array([&] {
+    for (const auto& x : r.rejected)
+      w.object([&] {
+        w.field("line", x.line);
+        w.field("path", x.path);
+        w.field("reason", x.reason);
+      });
+  });
+}
+
+void write_totals(JsonWriter& w, const audit::FleetReport& r) {
+  w.key("totals");
+  w.array([&] {
+    for (const auto& t : r.totals)
+      w.object([&] {
+        w.field("breached", t.breached);
+        w.field("met", t.met);
+        w.field("not_assessed", t.not_assessed);
+        w.key("owed");
+        write_money(w, t.owed_minor, r.currency);
+        w.field("period", t.period);
+        w.field("resources", t.resources);
+        w.field("service", t.service);
+      });
+  });
+}
+
+}  // namespace
+
+void write_fleet_json(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
+  {
+  JsonWriter w(out);
+  w.object([&] {
+    w.field("breached", r.verdict == audit::Verdict::Breached);
+    w.key("contract");
+    w.object([&] {
+      w.field("currency", r.currency.code);
+      w.field("path", contract.name());
+      w.field("timezone", r.timezone);
+      w.field("title", r.contract_title);
+    });
+    w.key("engine");
+    w.object([&] {
+      w.field("tzdata", r.tzdata_version);
+      w.field("version", r.engine_version);
+    });
+    w.field("evidence_complete", r.evidence_complete());
+    w.key("evidence_gaps");
+    write_strings(w, r.evidence_gaps);
+    w.key("inputs");
+    w.array([&] {
+      for (const auto& i : r.inputs)
+        w.object([&] {
+          w.field("path", i.path);
+          w.field("role", i.role);
+          w.field("sha256", i.sha256);
+        });
+    });
+    w.field("inventory_resources", r.inventory_resources);
+    w.key("notes");
+    write_strings(w, r.notes);
+    w.field("range", r.range);
+    write_records(w, r);
+    w.key("resources");
+    w.array([&] {
+      for (const auto& rp : r.periods) write_resource_period(w, contract, r.currency, rp);
+    });
+    w.field("schema", kFleetSchema);
+    w.key("total_owed");
+    write_money(w, r.total_owed_minor, r.currency);
+    write_totals(w, r);
+    w.key("unassessed");
+    w.array([&] {
+      for (const auto& u : r.unassessed)
+        w.object([&] {
+          w.field("reason", u.reason);
+          w.field("resource", u.resource);
+          w.field("service", u.service);
+        });
+    });
+    w.field("verdict", audit::verdict_name(r.verdict));
+  });
+  }  // the writer flushes here, before the final newline
+  out << "\n";
+}
+
+}  // namespace slaudit::report

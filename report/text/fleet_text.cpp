@@ -1,0 +1,127 @@
+#include "report/text/fleet_text.h"
+
+#include <algorithm>
+
+#include "engine/figures/figures.h"
+#include "report/common/clause_ref.h"
+#include "report/common/names.h"
+#include "report/text/text_table.h"
+
+namespace slaudit::report {
+
+namespace {
+
+void write_header(const audit::FleetReport& r, std::ostream& out) {
+  out << "Fleet audit: " << r.contract_title << "\n"
+      << "Range " << r.range << ", time zone " << r.timezone << ", currency " << r.currency.code << " (slaudit "
+      << r.engine_version << ", tzdata " << r.tzdata_version << ")\n\n";
+  out << "Resources: " << r.inventory_resources << " in the inventory, " << r.unassessed.size() << " not assessed\n";
+}
+
+void write_totals(const audit::FleetReport& r, std::ostream& out) {
+  TextTable table({{"service"}, {"period"}, {"resources", Align::Right}, {"met", Align::Right},
+                   {"breached", Align::Right}, {"not assessed", Align::Right}, {"owed", Align::Right}});
+  for (const auto& t : r.totals)
+    table.add_row({t.service, t.period, std::to_string(t.resources), std::to_string(t.met), std::to_string(t.breached),
+                   std::to_string(t.not_assessed), money_with_code(t.owed_minor, r.currency)});
+  out << "\nPer service and period\n" << table.render("  ");
+  out << "Total owed: " << money_with_code(r.total_owed_minor, r.currency) << "\n";
+}
+
+std::string deadline_text(const audit::ClaimStatus& claim) {
+  return claim.deadline ? date_text(*claim.deadline) : std::string("-");
+}
+
+// The breached resource periods, the most owed first (ties by resource id, then clause, then period).
+void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
+  std::vector<const audit::ResourcePeriod*> breached;
+  for (const auto& rp : r.periods)
+    if (rp.figures.verdict() == audit::Verdict::Breached) breached.push_back(&rp);
+  if (breached.empty()) return;
+  std::ranges::stable_sort(breached, [](const auto* a, const auto* b) { return a->figures.owed_minor > b->figures.owed_minor; });
+  const size_t shown = std::min(breached.size(), kListedAtMost);
+  out << "\nBreached: " << counted(breached.size(), "resource period", "resource periods")
+      << (shown < breached.size() ? ", the " + std::to_string(shown) + " owed most listed (all in --format json)" : "")
+      << "\n";
+  TextTable table({{"resource"}, {"zone"}, {"clause"}, {"period"}, {"availability", Align::Right},
+                   {"target", Align::Right}, {"credit", Align::Right}, {"owed", Align::Right}, {"claim by"},
+                   {"incidents", Align::Right}});
+  for (size_t i = 0; i < shown; ++i) {
+    const audit::PeriodAudit& p = breached[i]->figures;
+    table.add_row({breached[i]->resource, breached[i]->zone, clause_location(contract, p.clause), p.period,
+                   p.availability ? percent_text(*p.availability) : "-", p.target ? percent_text(*p.target) : "-",
+                   money_text(p.credit_minor, r.currency), money_text(p.owed_minor, r.currency), deadline_text(p.claim),
+                   std::to_string(breached[i]->counted.size())});
+  }
+  out << table.render("  ");
+}
+
+void write_unassessed(const audit::FleetReport& r, std::ostream& out) {
+  if (r.unassessed.empty()) return;
+  const size_t shown = std::min(r.unassessed.size(), kListedAtMost);
+  out << "\nNot assessed: " << counted(r.unassessed.size(), "resource", "resources") << "\n";
+  TextTable table({{"resource"}, {"service"}, {"why"}});
+  for (size_t i = 0; i < shown; ++i) table.add_row({r.unassessed[i].resource, r.unassessed[i].service, r.unassessed[i].reason});
+  out << table.render("  ");
+  if (shown < r.unassessed.size()) out << "  ... and " << r.unassessed.size() - shown << " more (all in --format json)\n";
+}
+
+void write_records(const audit::FleetReport& r, std::ostream& out) {
+  out << "\nRecords\n";
+  for (const auto& a : r.records)
+    out << "  " << a.path << ": " << a.read << " read, " << a.used << " used, " << a.rejected << " rejected\n";
+  const size_t shown = std::min(r.rejected.size(), kListedAtMost);
+  for (size_t i = 0; i < shown; ++i)
+    out << "  rejected " << r.rejected[i].path << ":" << r.rejected[i].line << ": " << r.rejected[i].reason << "\n";
+  if (shown < r.rejected.size()) out << "  ... and " << r.rejected.size() - shown << " more rejected (all in --format json)\n";
+}
+
+void write_lines(std::string_view heading, const std::vector<std::string>& lines, std::ostream& out) {
+  if (lines.empty()) return;
+  out << "\n" << heading << "\n";
+  for (const auto& line : lines) out << "  " << line << "\n";
+}
+
+// Every resource period's own gaps, each text once.
+std::vector<std::string> period_gaps(const audit::FleetReport& r) {
+  std::vector<std::string> gaps;
+  for (const auto& rp : r.periods) gaps.insert(gaps.end(), rp.figures.evidence_gaps.begin(), rp.figures.evidence_gaps.end());
+  std::ranges::sort(gaps);
+  gaps.erase(std::unique(gaps.begin(), gaps.end()), gaps.end());
+  if (gaps.size() > kListedAtMost) {
+    const size_t more = gaps.size() - kListedAtMost;
+    gaps.resize(kListedAtMost);
+    gaps.push_back("... and " + std::to_string(more) + " more (all in --format json)");
+  }
+  return gaps;
+}
+
+}  // namespace
+
+std::string fleet_result_phrase(const audit::FleetReport& r) {
+  switch (r.verdict) {
+    case audit::Verdict::Breached:
+      return counted(r.breached_periods(), "resource period", "resource periods") + " breached";
+    case audit::Verdict::NotAssessed: return "not assessed: some resource or period has no usable evidence";
+    case audit::Verdict::Met:
+      return r.evidence_complete() ? "every resource met its SLA" : "no breach found, but the evidence is incomplete";
+  }
+  return "not assessed";
+}
+
+void write_fleet_text(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
+  write_header(r, out);
+  write_totals(r, out);
+  write_breaches(r, contract, out);
+  write_unassessed(r, out);
+  write_records(r, out);
+  std::vector<std::string> gaps = r.evidence_gaps;
+  for (auto& g : period_gaps(r)) gaps.push_back(std::move(g));
+  write_lines("Evidence gaps", gaps, out);
+  write_lines("Notes", r.notes, out);
+  out << "\nInputs\n";
+  for (const auto& input : r.inputs) out << "  " << input.role << " " << input.path << " sha256:" << input.sha256 << "\n";
+  out << "\nResult: " << fleet_result_phrase(r) << "; " << money_with_code(r.total_owed_minor, r.currency) << " owed\n";
+}
+
+}  // namespace slaudit::report
