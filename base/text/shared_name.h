@@ -7,7 +7,8 @@
 // counted), so an incident stays valid wherever it is copied or moved.
 #include <atomic>
 #include <cstddef>
-#include <map>
+#include <functional>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,7 +70,13 @@ class NameTable {
   }
 
  private:
-  std::map<std::string, SharedName, std::less<>> names_;
+  // Hashed: a fleet's log names 100,000 resources, where an ordered map would
+  // compare texts ~17 times a lookup. Nodes never move, so `last_` stays valid.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
+  std::unordered_map<std::string, SharedName, Hash, std::equal_to<>> names_;
   const SharedName* last_ = nullptr;
 };
 

@@ -29,6 +29,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
                           PeriodAudit& out, std::optional<Instant>& first_counted) {
   const auto& clause = *cx.clause;
   Rational down = 0;
+  int64_t whole_seconds = 0;
   std::vector<bool> counted_owner(cp.findings.size(), false);
   size_t ignored = 0;
   const bool detail = !cp.findings.empty();
@@ -44,12 +45,20 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     if (detail)
       for (size_t o : run.owners) counted_owner[o] = true;
     const Seconds own = run.end - run.start;
+    // Most runs are at full weight: their counted seconds (after the
+    // partial-minute rule) are whole, summed as integers (exact all the same;
+    // a fleet audit judges millions of runs).
+    if (run.full_seconds == own.count() && run.partial == 0) {
+      whole_seconds += v.counted.count();
+      continue;
+    }
     // Weighted seconds, scaled by the partial-minute rounding of the run.
     const Rational weighted = Rational(run.full_seconds) + run.partial;
     down += weighted * v.counted.count() / own.count();
   }
-  const SharedName overlapped("covered by other downtime or an exclusion window: adds nothing");
-  const SharedName ignored_short("its downtime is within the minimum counted downtime");
+  down += whole_seconds;
+  static const SharedName overlapped("covered by other downtime or an exclusion window: adds nothing");
+  static const SharedName ignored_short("its downtime is within the minimum counted downtime");
   for (size_t k = 0; k < cp.findings.size(); ++k) {
     auto& f = cp.findings[k];
     if (f.role != IncidentRole::Down) continue;

@@ -1,0 +1,222 @@
+// Benchmark: the fleet audit end to end, as a user runs it. For each fleet
+// size N (default 10k, 30k, 100k resources) it writes, in a temporary folder,
+// an EC2-style contract, an inventory of N instances in 3 regions x 3 zones
+// (some launched or terminated mid-month), a billing export of N rows (0.0416
+// USD an hour, summed exactly) and an incident log of 20 x N incidents
+// (per-instance ones and a few zone-wide outages), then times
+//   slaudit audit fleet.sla --inventory ... --billing-export ... --incidents ... --period 2026-11
+// with --format json and text to /dev/null, in a child process each: wall
+// time, CPU time and peak RSS of the whole command, side by side with
+// `wc -l` over the same three files (the floor: reading the bytes once).
+// The target (issue 15): 100k resources and 2M incidents under 5 s and
+// under 1 GiB. Asserts nothing.
+//   build/release/bench_fleet                 # 10000 30000 100000
+//   build/release/bench_fleet 100000          # one size
+//   build/release/bench_fleet write N DIR     # only write the files, to run slaudit by hand
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kContract = R"SLA(contract "fleet benchmark" {
+  timezone "UTC";
+  currency USD;
+  service ec2 { resources instance with zones; }
+  availability ec2 "instance level" per instance {
+    target 99.5%;
+    period calendar month;
+    unavailable when any incident;
+    partial minutes rounded up;
+    no charge for clock hour with more than 6 min down;
+    credit of monthly fee {
+      below 99.5% and at least 99.0%: 10%;
+      below 99.0% and at least 95.0%: 30%;
+      below 95.0%: 100%;
+    }
+    claim by end of 2nd billing cycle after incident;
+  }
+}
+)SLA";
+
+// A small deterministic generator (xorshift): the same N gives the same files.
+struct Random {
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  uint64_t next() {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  }
+  int64_t below(int64_t n) { return static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
+};
+
+constexpr int64_t kNovemberStart = 1793491200;  // 2026-11-01T00:00:00Z
+constexpr int64_t kNovember = 30 * 86400;
+
+std::string utc(int64_t t) {
+  const std::time_t time = static_cast<std::time_t>(t);
+  std::tm tm{};
+  gmtime_r(&time, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+std::string zone_of(size_t i) {
+  static const char* regions[] = {"us-east-1", "eu-west-1", "ap-south-1"};
+  return std::string(regions[i % 9 / 3]) + static_cast<char>('a' + i % 3);
+}
+std::string region_of(size_t i) {
+  static const char* regions[] = {"us-east-1", "eu-west-1", "ap-south-1"};
+  return regions[i % 9 / 3];
+}
+
+struct Files {
+  fs::path contract, inventory, billing, incidents;
+  size_t incident_rows = 0;
+};
+
+Files write_fleet(size_t n, const fs::path& dir) {
+  fs::create_directories(dir);
+  Files f{dir / "fleet.sla", dir / "inventory.csv", dir / "billing.csv", dir / "incidents.csv", 0};
+  std::ofstream(f.contract) << kContract;
+  Random random;
+  std::ofstream inventory(f.inventory), billing(f.billing);
+  inventory << "id,service,region,zone,zones,launched,terminated\n";
+  billing << "resource,period,charge,currency,usage_type\n";
+  char id[32];
+  for (size_t i = 0; i < n; ++i) {
+    std::snprintf(id, sizeof id, "i-%08zx", i);
+    // One in 20 launched mid-month, one in 20 terminated mid-month.
+    int64_t hours = 720;
+    std::string launched, terminated;
+    if (i % 20 == 7) {
+      const int64_t day = 1 + random.below(28);
+      launched = utc(kNovemberStart + day * 86400);
+      hours -= day * 24;
+    } else if (i % 20 == 13) {
+      const int64_t day = 1 + random.below(28);
+      terminated = utc(kNovemberStart + day * 86400);
+      hours = day * 24;
+    }
+    inventory << id << ",ec2," << region_of(i) << "," << zone_of(i) << ",1," << launched << "," << terminated << "\n";
+    const int64_t charge = hours * 416;  // in 10^-4 USD
+    billing << id << ",2026-11," << charge / 10000 << "." << charge % 10000 / 1000 << charge % 1000 / 100
+            << charge % 100 / 10 << charge % 10 << ",USD,\n";
+  }
+  std::ofstream incidents(f.incidents);
+  incidents << "id,service,start,end,resource,zone\n";
+  const size_t wanted = 20 * n;
+  // Zone-wide outages: two per zone, 10 to 90 min.
+  for (size_t z = 0; z < 9; ++z)
+    for (int k = 0; k < 2; ++k) {
+      const int64_t start = kNovemberStart + random.below(kNovember - 7200);
+      incidents << "Z" << z << "-" << k << ",ec2," << utc(start) << "," << utc(start + 600 + random.below(4800))
+                << ",," << zone_of(z) << "\n";
+      ++f.incident_rows;
+    }
+  for (size_t k = f.incident_rows; k < wanted; ++k) {
+    const size_t r = static_cast<size_t>(random.below(static_cast<int64_t>(n)));
+    std::snprintf(id, sizeof id, "i-%08zx", r);
+    // Inside every instance's life: days 2..27 are lived by all but those launched late or terminated early,
+    // whose out-of-life incidents are rejected, as they should be.
+    const int64_t start = kNovemberStart + random.below(kNovember - 3600);
+    incidents << "E" << k << ",ec2," << utc(start) << "," << utc(start + 30 + random.below(1800)) << "," << id << ",\n";
+    ++f.incident_rows;
+  }
+  return f;
+}
+
+struct Measured {
+  double wall_s = 0, cpu_s = 0;
+  long peak_kib = 0;
+  int exit = -1;
+};
+
+Measured run(const std::vector<std::string>& argv, const std::string& out_path) {
+  const auto start = std::chrono::steady_clock::now();
+  std::fflush(stdout);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen(out_path.c_str(), "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  Measured m;
+  m.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  m.peak_kib = usage.ru_maxrss;
+  m.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return m;
+}
+
+void print_row(const char* what, size_t n, size_t incidents, const Measured& m) {
+  std::printf("%-22s %9zu %10zu %8.2f %8.2f %9.1f %10.1f %5d\n", what, n, incidents, m.wall_s, m.cpu_s,
+              static_cast<double>(m.peak_kib) / 1024.0, m.wall_s * 1e6 / static_cast<double>(n), m.exit);
+}
+
+void bench_size(size_t n, const fs::path& slaudit) {
+  const fs::path dir = fs::temp_directory_path() / ("slaudit-bench-fleet-" + std::to_string(::getpid()) + "-" + std::to_string(n));
+  const Files f = write_fleet(n, dir);
+  const std::vector<std::string> audit{slaudit.string(),     "audit",       f.contract.string(),
+                                       "--inventory",        f.inventory.string(),
+                                       "--billing-export",   f.billing.string(),
+                                       "--incidents",        f.incidents.string(),
+                                       "--period",           "2026-11"};
+  std::vector<std::string> json = audit, text = audit;
+  json.insert(json.end(), {"--format", "json"});
+  const Measured wc = run({"/usr/bin/wc", "-l", f.inventory.string(), f.billing.string(), f.incidents.string()}, "/dev/null");
+  print_row("wc -l (the 3 inputs)", n, f.incident_rows, wc);
+  const fs::path json_out = dir / "report.json";
+  const Measured mj = run(json, json_out.string());
+  print_row("slaudit audit, json", n, f.incident_rows, mj);
+  const Measured mt = run(text, "/dev/null");
+  print_row("slaudit audit, text", n, f.incident_rows, mt);
+  std::printf("%-22s %9s %10s   report.json %.1f MiB\n", "", "", "", static_cast<double>(fs::file_size(json_out)) / 1048576.0);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const fs::path self = fs::canonical("/proc/self/exe");
+  const fs::path slaudit = self.parent_path() / "slaudit";
+  if (argc == 4 && std::string(argv[1]) == "write") {
+    const Files f = write_fleet(std::stoul(argv[2]), argv[3]);
+    std::printf("wrote %s: %zu incidents\n", argv[3], f.incident_rows);
+    return 0;
+  }
+  std::vector<size_t> sizes;
+  for (int i = 1; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
+  if (sizes.empty()) sizes = {10000, 30000, 100000};
+  if (!fs::exists(slaudit)) {
+    std::fprintf(stderr, "bench_fleet: no slaudit beside this benchmark (%s)\n", slaudit.c_str());
+    return 2;
+  }
+  std::printf("Fleet audit, one month; resources in 3 regions x 3 zones; 20 incidents a resource (18 zone-wide);\n"
+              "a billing export of one row a resource. Wall and CPU in s, peak RSS in MiB, wall per resource in us.\n\n");
+  std::printf("%-22s %9s %10s %8s %8s %9s %10s %5s\n", "command", "resources", "incidents", "wall", "cpu", "peak MiB",
+              "us/res", "exit");
+  for (const size_t n : sizes) bench_size(n, slaudit);
+  return 0;
+}
