@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/gen/xorshift.h"
+
 #include "engine/audit/audit.h"
 #include "language/compile/compile.h"
 #include "base/time/timestamp.h"
@@ -51,17 +53,7 @@ contract "benchmark" {
 }
 )SLA";
 
-// A small deterministic generator (xorshift): the same N gives the same log.
-struct Random {
-  uint64_t state = 0x9E3779B97F4A7C15ull;
-  uint64_t next() {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  }
-  int64_t below(int64_t n) { return static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
-};
+using Random = slaudit::bench::Xorshift;
 
 // Fault classes drawn from the Llama 3 interruption mix (counts from the reference).
 const char* fault_for(int64_t r) {

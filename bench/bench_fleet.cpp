@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/gen/xorshift.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -49,17 +51,7 @@ const char* kContract = R"SLA(contract "fleet benchmark" {
 }
 )SLA";
 
-// A small deterministic generator (xorshift): the same N gives the same files.
-struct Random {
-  uint64_t state = 0x9E3779B97F4A7C15ull;
-  uint64_t next() {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  }
-  int64_t below(int64_t n) { return static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
-};
+using Random = slaudit::bench::Xorshift;
 
 constexpr int64_t kNovemberStart = 1793491200;  // 2026-11-01T00:00:00Z
 constexpr int64_t kNovember = 30 * 86400;
