@@ -18,7 +18,7 @@ struct AstOptions {
 };
 
 int run_ast(const AstOptions& o) {
-  auto read = read_file(o.file);
+  auto read = read_file(o.file, kMaxContractBytes, "a contract");
   if (!read.text) {
     std::cerr << "slaudit: " << read.error << "\n";
     return kUsageOrIo;

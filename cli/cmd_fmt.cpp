@@ -24,7 +24,7 @@ int run_fmt(const FmtOptions& o) {
   }
   int exit = kOk;
   for (const auto& path : o.files) {
-    auto read = read_file(path);
+    auto read = read_file(path, kMaxContractBytes, "a contract");
     if (!read.text) {
       std::cerr << "slaudit: " << read.error << "\n";
       exit = kUsageOrIo;

@@ -17,7 +17,7 @@ CheckJob run_check_job(const CheckJobOptions& o) {
       return job;
     }
   for (const auto& path : o.files) {
-    ReadResult read = read_file(path);
+    ReadResult read = read_file(path, kMaxContractBytes, "a contract");
     if (!read.text) {
       job.messages.push_back("slaudit: " + read.error);
       job.io_errors.push_back(read.error);

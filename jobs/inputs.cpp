@@ -11,7 +11,9 @@ namespace slaudit::jobs {
 
 std::optional<std::string> read_input(const std::string& role, const std::string& path, Inputs& inputs,
                                       Messages& messages) {
-  ReadResult read = read_file(path);
+  const bool contract = role == "contract";
+  ReadResult read = read_file(path, contract ? kMaxContractBytes : kMaxWholeInputBytes,
+                              contract ? "a contract" : "an input read whole");
   if (!read.text) {
     messages.push_back("slaudit: " + read.error);
     return std::nullopt;
@@ -103,13 +105,14 @@ std::optional<IncidentLog> read_incident_input(const std::string& path, const st
   if (!format.empty()) options.format = log_format_from_name(format);
   IncidentLogResult result;
   std::error_code ec;
-  if (path == "-" || std::filesystem::is_directory(path, ec)) {
-    // Standard input, or a directory: read_file says what went wrong with it.
+  if (std::filesystem::is_directory(path, ec)) {
+    // A directory: read_file says what went wrong with it.
     const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
     if (!bytes) return std::nullopt;
     result = read_incident_log(*bytes, path, options);
   } else {
-    // A file is read in blocks: a large log never sits in memory beside its incidents.
+    // A file or standard input is read in blocks: a large log never sits in memory beside its incidents,
+    // and an endless one (/dev/zero) stops at the first record past the limit.
     result = read_incident_log_file(path, options);
     if (result.ok()) inputs.push_back({"incidents", path, result.log->sha256});
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/num/rational.h"
+#include "base/num/wide_count.h"
 #include "base/text/shared_name.h"
 #include "language/model/contract.h"
 #include "language/syntax/source.h"
@@ -123,7 +124,7 @@ struct ProbePeriodFigures {
   int64_t excluded_buckets = 0;  // excluded for missing data
   uint64_t target_buckets_missing = 0;  // (target, bucket) pairs without a sample
   // Requests and average error rate: over the buckets no exclusion touches.
-  uint64_t requests_ok = 0, requests_total = 0;
+  WideCount requests_ok = 0, requests_total = 0;  // summed over rows: may pass 2^64
   int64_t rate_buckets = 0, rate_left_out = 0;
   std::optional<Rational> mean_error_rate;
   // The clause states no missing-data rule: the period is also audited with

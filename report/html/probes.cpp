@@ -3,6 +3,7 @@
 // (and the requests, for request-based clauses), the other reading when the
 // clause states no missing-data rule, and per clause what became of every
 // sample offered to it, with the first lines not used.
+#include "base/num/wide_count.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
@@ -30,7 +31,7 @@ std::string period_row(const audit::PeriodAudit& p) {
                     num(n(f.min_consecutive)) + cell(f.ambiguous ? missing + " (not stated)" : missing) +
                     num(n(f.buckets)) + num(n(f.bad_buckets)) + num(n(f.down_buckets)) + num(n(f.no_data_buckets)) +
                     num(n(f.excluded_buckets)) + num(n(f.target_buckets_missing));
-  out += requests ? num(n(f.requests_ok) + " / " + n(f.requests_total)) +
+  out += requests ? num(to_decimal(f.requests_ok) + " / " + to_decimal(f.requests_total)) +
                         num(n(f.rate_buckets) + " (" + n(f.rate_left_out) + " left out)") +
                         num(f.mean_error_rate ? percent_text(*f.mean_error_rate) : std::string("—"))
                   : num("—") + num("—") + num("—");

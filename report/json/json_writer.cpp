@@ -125,6 +125,11 @@ void JsonWriter::write_int(int64_t number) {
   buffer_.append(digits, end);
 }
 
+void JsonWriter::value(WideCount number) {
+  before_value();
+  buffer_ += to_decimal(number);
+}
+
 void JsonWriter::write_uint(uint64_t number) {
   before_value();
   char digits[24];

@@ -19,6 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/num/wide_count.h"
+
 namespace slaudit::report {
 
 class JsonWriter {
@@ -46,6 +48,8 @@ class JsonWriter {
     if constexpr (std::signed_integral<Int>) write_int(static_cast<int64_t>(number));
     else write_uint(static_cast<uint64_t>(number));
   }
+  // A count past 2^64 (request sums), written whole as a JSON integer.
+  void value(WideCount number);
   // A small value made as a DOM (written in the same layout, at this depth).
   void value(const nlohmann::json& dom);
 

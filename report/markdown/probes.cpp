@@ -1,5 +1,6 @@
 // "## Probe measurements": per period the buckets behind the availability, the
 // other reading of an unstated missing-data rule, and what became of every sample.
+#include "base/num/wide_count.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/markdown/sections.h"
@@ -22,7 +23,7 @@ std::string markdown_probes(const audit::AuditReport& report) {
             audit::duration_text(f.bucket) + " | " + md_escape(f.combine) + " (" + n(static_cast<uint64_t>(f.targets)) +
             ") | " + n(f.min_consecutive) + " | " + md_escape(std::string(terms::keyword(f.missing))) + " | " + n(f.buckets) + " | " +
             n(f.bad_buckets) + " | " + n(f.down_buckets) + " | " + n(f.no_data_buckets) + " | " +
-            (f.method == model::ProbeMethod::BadBuckets ? std::string("—") : n(f.requests_ok) + " / " + n(f.requests_total)) + " |\n";
+            (f.method == model::ProbeMethod::BadBuckets ? std::string("—") : to_decimal(f.requests_ok) + " / " + to_decimal(f.requests_total)) + " |\n";
     if (f.ambiguous)
       ambiguous += "- **" + md_escape(p.service) + " " + md_escape(p.period) +
                    ": ambiguous.** The clause does not say how missing probe data counts. Counted as up: availability " +

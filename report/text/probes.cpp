@@ -3,6 +3,7 @@
 // and per clause what became of every probe sample.
 #include <string>
 
+#include "base/num/wide_count.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/text/sections.h"
@@ -24,7 +25,7 @@ std::string period_lines(const TextContext& context, const audit::PeriodAudit& p
          n(static_cast<uint64_t>(f.no_data_buckets)) + ", excluded for missing data " +
          n(static_cast<uint64_t>(f.excluded_buckets)) + "; target-buckets without a sample " + n(f.target_buckets_missing) + "\n";
   if (f.method != model::ProbeMethod::BadBuckets) {
-    out += "    requests " + n(f.requests_ok) + " good of " + n(f.requests_total) + " over " +
+    out += "    requests " + to_decimal(f.requests_ok) + " good of " + to_decimal(f.requests_total) + " over " +
            n(static_cast<uint64_t>(f.rate_buckets)) + " buckets, " + n(static_cast<uint64_t>(f.rate_left_out)) +
            " left out for exclusions";
     if (f.mean_error_rate) out += ", mean error rate " + percent_text(*f.mean_error_rate);

@@ -12,6 +12,28 @@ namespace {
 
 using Sax = nlohmann::json_sax<nlohmann::json>;
 
+// The byte where the container that passes kMaxJsonDepth opens. SAX events
+// carry no position, so on that error (only) the text is scanned again up to it.
+size_t deep_open_offset(std::string_view text) {
+  size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if ((c == '}' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return text.size();
+}
+
 // Builds a JsonValue from SAX events. The open containers are a stack of
 // pointers; a pointer stays valid because a container's parent is never
 // modified while the container is open.
@@ -94,7 +116,7 @@ class TreeBuilder final : public Sax {
 
   bool open(JsonValue::Kind kind) {
     if (open_.size() >= kMaxJsonDepth) {
-      return fail("nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+      return fail_at(deep_open_offset(text_) + 1, "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
     }
     open_.push_back(place(kind, {}));
     return true;

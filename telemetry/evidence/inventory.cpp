@@ -1,6 +1,7 @@
 #include "telemetry/evidence/inventory.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <span>
 
@@ -189,8 +190,14 @@ InventoryResult read_inventory(std::string_view content, std::string path) {
   const std::string digest = sha256_hex(content);
   std::string_view body = content;
   if (body.substr(0, kBom.size()) == kBom) body.remove_prefix(kBom.size());
-  if (first_invalid_utf8(body) != std::string_view::npos) {
-    result.errors.push_back({"$", 0, 0, "the inventory is not valid UTF-8"});
+  if (const size_t bad = first_invalid_utf8(body); bad != std::string_view::npos) {
+    auto [line, column] = line_column(body, code_point_column(body, bad));
+    const size_t nth = bad + 1 + (content.size() - body.size());  // 1-based, of the file, BOM and all
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(body[bad])));
+    result.errors.push_back({"$", line, column,
+                             "the inventory is not valid UTF-8: byte " + std::string(hex) + " at byte " +
+                                 std::to_string(nth) + " of the file"});
     return result;
   }
   JsonParse parsed = parse_json_keeping_numbers(body);

@@ -89,7 +89,9 @@ std::variant<Resource, std::string> resource(const Fields& fields, const model::
 // the attributes object flattened.
 std::variant<Fields, std::string> json_fields(std::string_view line) {
   JsonParse parsed = parse_json_keeping_numbers(line);
-  if (!parsed.value) return "not JSON: " + parsed.error;
+  if (!parsed.value)
+    return "not JSON" + (parsed.column ? " at column " + std::to_string(parsed.column) : std::string()) + ": " +
+           parsed.error;
   if (parsed.value->kind != JsonValue::Kind::Object) return std::string("expected a JSON object");
   Fields out;
   auto add = [&](const std::string& key, const JsonValue& v) -> Reason {

@@ -16,6 +16,7 @@
 #include <new>
 #include <system_error>
 
+#include "base/util/file_io.h"
 #include "base/util/sha256.h"
 #include "telemetry/common/csv.h"
 #include "telemetry/incidents/chunk_pipeline.h"
@@ -354,9 +355,13 @@ std::string parse_file(int fd, const IncidentReadOptions& options, LogReader& re
   std::unique_ptr<char[]> buffer;
   size_t capacity = 0, begin = 0, end = 0;  // the window is buffer[begin, end)
   bool at_start = true, first_block = true;
+  size_t read_total = 0;  // bytes of the file read so far
   for (bool final = false; !final;) {
     const size_t pending = end - begin;
-    const size_t wanted = std::max(block, pending);
+    // A window never holds more than the limit + 1 bytes, so a record longer than
+    // the limit never ends inside one, whatever the block size: it is refused below.
+    // (pending is at most the limit here: more was refused after the last feed.)
+    const size_t wanted = std::min(std::max(block, pending), options.max_unfinished_bytes + 1 - pending);
     if (pending + wanted > capacity) {
       capacity = pending + wanted;
       auto bigger = std::make_unique<char[]>(capacity);
@@ -395,6 +400,12 @@ std::string parse_file(int fd, const IncidentReadOptions& options, LogReader& re
       reader.merger().expect(file_bytes / std::max<size_t>(1, end / lines) * 5 / 4 + 16);
     }
     begin += reader.feed(std::string_view(buffer.get() + begin, end - begin), final, true);
+    read_total += got;
+    if (!final && end - begin > options.max_unfinished_bytes)
+      return "the record starting at byte " + std::to_string(read_total - (end - begin) + 1) +
+             " runs past " + byte_limit_text(options.max_unfinished_bytes) +
+             " without ending (a record may be at most " + byte_limit_text(kMaxRecordBytes) +
+             "); the log is not read further";
   }
   reader.finish();
   return {};
@@ -467,18 +478,22 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
 }
 
 IncidentLogResult read_incident_log_file(const std::string& path, const IncidentReadOptions& options) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const bool standard_input = path == "-";
+  const int fd = standard_input ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return {std::nullopt, read_error(path, errno)};
+  const auto close_file = [&] {
+    if (!standard_input) ::close(fd);
+  };
   struct stat status {};
   if (::fstat(fd, &status) != 0) status = {};
   if (S_ISDIR(status.st_mode)) {
-    ::close(fd);
+    close_file();
     return {std::nullopt, read_error(path, EISDIR)};
   }
   std::string error;
   const std::optional<LogFormat> format = format_of(path, options, error);
   if (!format) {
-    ::close(fd);
+    close_file();
     return {std::nullopt, std::move(error)};
   }
   IncidentLog log;
@@ -491,7 +506,7 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
     error = parse_file(fd, options, reader, digest, path, bytes);
     if (error.empty()) error = reader.header_error();
   }
-  ::close(fd);
+  close_file();
   if (!error.empty()) return {std::nullopt, std::move(error)};
   log.sha256 = digest.hex();
   assert(log.records_read == log.incidents.size() + log.rejected.size());

@@ -33,6 +33,10 @@ std::optional<LogFormat> log_format_for_path(std::string_view path);
 // A longer record is rejected unread: no real incident needs it, and the
 // bound keeps memory and messages in proportion on hostile input.
 inline constexpr size_t kMaxRecordBytes = size_t{1} << 20;
+// A record still without its end after this many bytes stops the read with an
+// error (the file, the byte where the record starts and the limit): skipping it
+// would hold it in memory and, on an endless input such as /dev/zero, never end.
+inline constexpr size_t kMaxUnfinishedRecordBytes = size_t{16} << 20;
 
 struct RejectedRecord {
   size_t line = 0;  // 1-based; for CSV, the line where the record starts
@@ -57,6 +61,7 @@ struct IncidentReadOptions {
   std::optional<LogFormat> format;       // nullopt: from the path's extension
   std::optional<ServiceNames> services;  // the contract's services; nullopt accepts any
   size_t read_block_bytes = kReadBlockBytes;  // for files; tests make it small to cut records anywhere
+  size_t max_unfinished_bytes = kMaxUnfinishedRecordBytes;  // for files and `-`; tests make it small
   // JSON Lines: read plain lines with the fast scanner (json_line_scanner.h).
   // false sends every line the general way; tests compare the two.
   bool scan_plain_lines = true;
@@ -71,8 +76,10 @@ struct IncidentLogResult {
 
 // The core: reads `content`; `path` is only for display and for the format.
 IncidentLogResult read_incident_log(std::string_view content, std::string path, const IncidentReadOptions& options);
-// Reads the file at `path` in blocks, with the same result as reading its
-// whole content as above.
+// Reads the file at `path` (`-`: standard input) in blocks, with the same
+// result as reading its whole content as above, except that a record past
+// `max_unfinished_bytes` is an error here (the text in memory is bounded by
+// whoever read it).
 IncidentLogResult read_incident_log_file(const std::string& path, const IncidentReadOptions& options);
 
 }  // namespace slaudit

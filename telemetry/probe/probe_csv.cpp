@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/time/timestamp.h"
+#include "base/util/file_io.h"
 #include "base/text/short_equal.h"
 
 namespace slaudit::probe {
@@ -91,6 +92,11 @@ class RowParser {
   // One line (without its '\n'): the last line of an input, or a line read
   // before the block scan takes over.
   void row(std::string_view line, uint64_t line_no) {
+    if (too_long != 0) return;
+    if (line.size() > in_.max_line_bytes) {
+      too_long = line_no;
+      return;
+    }
     line = trim_cr(line);
     if (line.empty()) return;  // blank lines are not records
     std::string_view fields[kColumns];
@@ -115,9 +121,10 @@ class RowParser {
         return;
       }
       ++line_no;
+      if (at - line > in_.max_line_bytes && too_long == 0) too_long = line_no;
       size_t stop = at;
       if (stop > field && base[stop - 1] == '\r') --stop;  // CRLF: the '\r' ends the line, not the field
-      if (col > 0 || stop > line) {  // blank lines are not records
+      if (too_long == 0 && (col > 0 || stop > line)) {  // blank lines are not records
         if (col < layout_.count) fields[field_of_column_[col]] = {base + field, stop - field};
         use(fields, col + 1, line_no);
       }
@@ -143,6 +150,10 @@ class RowParser {
 #endif
     return line;
   }
+
+  // The first line longer than the input's limit (0: none). Lines after it are
+  // not used: the input is refused whole, wherever its blocks end.
+  uint64_t too_long = 0;
 
  private:
   // Checks a split line (`col` fields) and pushes its sample or rejects it.
@@ -233,10 +244,19 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
   Layout layout;
   std::string error;
   std::optional<RowParser> rows;
+  std::string fatal;  // a whole message, located already
+  const auto too_long = [&](uint64_t line) {
+    return std::string(name) + ":" + std::to_string(line) + ": a line longer than " +
+           byte_limit_text(input.max_line_bytes) + ", the limit for one line of a probe file";
+  };
   auto on_line = [&](std::string_view line) {
     ++line_no;
     if (!header_done) {
       header_done = true;
+      if (line.size() > input.max_line_bytes) {
+        fatal = too_long(line_no);
+        return;
+      }
       error = parse_header(trim_cr(line), layout);
       if (error.empty()) rows.emplace(input, layout);
       return;
@@ -253,15 +273,21 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
       const char* nl = static_cast<const char*>(std::memchr(buf.data() + start, '\n', end - start));
       if (!nl) break;
       on_line({buf.data() + start, size_t(nl - (buf.data() + start))});
+      if (!fatal.empty()) return fatal;
       if (!error.empty()) return std::string(name) + ":1: " + error;
       start = size_t(nl - buf.data()) + 1;
     }
-    if (header_done) start = rows->rows(buf.data(), start, end, line_no);
+    if (header_done && rows) start = rows->rows(buf.data(), start, end, line_no);
+    if (rows && rows->too_long) return too_long(rows->too_long);
     std::memmove(buf.data(), buf.data() + start, end - start);
     have = end - start;
+    // An unfinished line is scanned again with the next block: bounded, the reading stays linear.
+    if (have > input.max_line_bytes) return too_long(line_no + 1);
     if (n == 0) break;
   }
   if (have > 0) on_line({buf.data(), have});
+  if (rows && rows->too_long) return too_long(rows->too_long);
+  if (!fatal.empty()) return fatal;
   if (!error.empty()) return std::string(name) + ":1: " + error;
   if (!header_done) return std::string(name) + ": empty input (expected a header line)";
   return {};

@@ -5,6 +5,7 @@
 // Reads the file descriptor in 1 MiB blocks and parses fields by hand: no
 // std::string, stream or locale per row. Each data row is pushed to the sink
 // or rejected with its line and reason in the accounting.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -16,11 +17,17 @@
 
 namespace slaudit::probe {
 
+// A row is ~60 bytes; a line longer than this is a whole-input error naming the
+// input, the line and the limit. The bound also keeps the reader linear: an
+// unfinished line is scanned again with each block, so it must stay short.
+inline constexpr size_t kMaxProbeLineBytes = size_t{1} << 20;
+
 struct ProbeInput {
   uint32_t source = 0;  // index given to every sample from this input
   ProbeTargets* targets = nullptr;
   ProbeSink* sink = nullptr;
   ProbeAccounting* accounting = nullptr;
+  size_t max_line_bytes = kMaxProbeLineBytes;  // tests make it small
 };
 
 // Reads the CSV from a byte stream (plain or gzip). Returns an empty string on

@@ -40,6 +40,7 @@ std::string read_home(const std::string& target, const JsonValue& home, TargetHo
   const std::string where = "target \"" + target + "\": ";
   const JsonValue* service = home.kind == Kind::Object ? member(home, "service") : nullptr;
   if (service == nullptr || service->kind != Kind::String) return where + "expected an object with a string \"service\"";
+  if (service->text.empty()) return where + "\"service\" is empty; expected the name of one of the contract's services";
   if (const std::string* key = repeated_key(home)) return where + "key \"" + *key + "\" is repeated";
   out.service = service->text;
   if (const JsonValue* cluster = member(home, "cluster")) {

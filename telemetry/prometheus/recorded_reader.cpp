@@ -116,8 +116,10 @@ RecordedPageResult read_recorded_page(const RecordedGrid& grid, const RecordedPa
                                                                     : "a value that is not a whole count: " +
                                                                           (vo->value.kind == PointValue::Kind::Count ? vt->text : vo->text);
         problem(name, k, why);
-        if (vo) out.ok_accounting.reject_with(page.ok_source, ro, [&] { return "target " + name + ": " + why; });
-        if (vt) out.total_accounting.reject_with(page.total_source, rt, [&] { return "target " + name + ": " + why; });
+        // A named reference, not the structured binding: clang 14 (the fuzz build) cannot capture one.
+        const std::string& target = name;
+        if (vo) out.ok_accounting.reject_with(page.ok_source, ro, [&] { return "target " + target + ": " + why; });
+        if (vt) out.total_accounting.reject_with(page.total_source, rt, [&] { return "target " + target + ": " + why; });
         continue;
       }
       probe::ProbeSample s;

@@ -154,3 +154,50 @@ TEST_CASE("cli check: --format json and sarif write valid UTF-8 whatever the byt
     }
   }
 }
+
+TEST_CASE("cli: every input has a size limit: over it, an error naming the file and the limit, exit 2",
+          "[cli][hostile][limits]") {
+  // Each case reads at most a few MiB: a file one byte over the 1 MiB contract limit is refused by
+  // its size before a byte is read; /dev/zero, which never ends, is read up to the limit and refused.
+  Scratch scratch;
+  scratch.write("at.sla", std::string((size_t{1} << 20) + 1, '@'));  // 1 MiB + 1 byte
+  scratch.write("at_fits.sla", std::string(100, '@'));
+  struct Limit {
+    const char* name;
+    std::string args;
+    int exit;
+    std::string err;
+  };
+  const std::vector<Limit> cases = {
+      {"check: a contract of 1 MiB + 1 byte", "check at.sla", 2,
+       "slaudit: cannot read 'at.sla': it is larger than 1 MiB (1048576 bytes), the limit for a contract"},
+      {"check: /dev/zero", "check /dev/zero", 2,
+       "slaudit: cannot read '/dev/zero': it is larger than 1 MiB (1048576 bytes), the limit for a contract"},
+      {"check: a contract from standard input past the limit", "check - < /dev/zero", 2,
+       "cannot read '-': it is larger than 1 MiB (1048576 bytes), the limit for a contract"},
+      {"fmt: /dev/zero", "fmt /dev/zero", 2, "the limit for a contract"},
+      {"audit: the contract /dev/zero", "audit /dev/zero --incidents i.jsonl --period 2026-11", 2,
+       "the limit for a contract"},
+      // 16 MiB of zero bytes with no line end: the record never ends.
+      {"audit: --incidents /dev/zero", "audit c.sla --incidents /dev/zero --incidents-format jsonl --period 2026-11",
+       2, "/dev/zero: the record starting at byte 1 runs past 16 MiB (16777216 bytes) without ending"},
+      {"audit: incidents from an endless standard input",
+       "audit c.sla --incidents - --incidents-format jsonl --period 2026-11 < /dev/zero", 2,
+       "-: the record starting at byte 1 runs past 16 MiB (16777216 bytes) without ending"},
+      {"audit: --probes /dev/zero", "audit c.sla --probes /dev/zero --period 2026-11", 2,
+       "/dev/zero:1: a line longer than 1 MiB (1048576 bytes), the limit for one line of a probe file"},
+  };
+  for (const Limit& c : cases) {
+    SECTION(c.name) {
+      const Run run = scratch.slaudit(c.args);
+      INFO(run.err);
+      CHECK(run.exit == c.exit);
+      CHECK(has(run.err, c.err));
+    }
+  }
+  SECTION("under the limit the same bytes are a contract with syntax errors, as before") {
+    const Run fits = scratch.slaudit("check at_fits.sla");
+    CHECK(fits.exit == 1);
+    CHECK(has(fits.out, "at_fits.sla:1:2: error: expected a name, found '@'"));
+  }
+}

@@ -15,7 +15,7 @@ std::string combine_name(const model::ProbeRule& r) {
   return out;
 }
 
-std::string count_text(uint64_t n) { return std::to_string(n); }
+std::string count_text(WideCount n) { return to_decimal(n); }
 
 // ", 3 below the minimum of requests per bucket, so missing data", or nothing.
 std::string below_minimum_text(const probe::RateFigures& rf) {
@@ -26,8 +26,8 @@ std::string below_minimum_text(const probe::RateFigures& rf) {
 // Minimum data per period: with fewer requests or samples than the clause
 // asks for, the measurement is not valid, and the period is not assessed or
 // counts as missed (availability 0), as the clause says.
-void apply_minimum_data(const model::MinimumData& minimum, uint64_t seen, ClassifiedPeriod& cp) {
-  const auto need = static_cast<uint64_t>(minimum.count);
+void apply_minimum_data(const model::MinimumData& minimum, WideCount seen, ClassifiedPeriod& cp) {
+  const auto need = static_cast<WideCount>(minimum.count);
   if (seen >= need) return;
   const std::string unit(terms::keyword(minimum.unit));
   const std::string why = count_text(seen) + " " + unit + " in the period, fewer than the clause's minimum of " +
@@ -112,7 +112,7 @@ ClassifiedPeriod classify_probe_period(const ClauseContext& cx, const probe::Pro
     // Samples: (target, bucket) pairs with a sample; requests: those counted above.
     const uint64_t samples = static_cast<uint64_t>(bf.buckets) * engine.target_count() - bf.target_buckets_missing;
     const bool by_requests = rule.minimum_per_period->unit == model::MinimumDataUnit::Requests;
-    apply_minimum_data(*rule.minimum_per_period, by_requests ? f.requests_total : samples, cp);
+    apply_minimum_data(*rule.minimum_per_period, by_requests ? f.requests_total : WideCount{samples}, cp);
   }
   cp.probe = std::move(f);
   return cp;

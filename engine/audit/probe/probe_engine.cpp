@@ -220,7 +220,7 @@ void ProbeClauseEngine::add_to_cell(const ProbeSample& s, Cell& c, size_t slot, 
     auto& history = seen_[slot];
     if (c.history < 0) {  // the second row: start the chain with the first
       c.history = static_cast<int32_t>(history.size());
-      history.push_back({c.first, -1, static_cast<uint64_t>(c.ok), c.total});  // one sample: fits 64 bits
+      history.push_back({c.first, -1, static_cast<uint64_t>(c.ok), c.total_low});  // one sample: fits 64 bits
     }
     if (offset <= c.last) {  // out of order or repeated: look for the same time
       for (int32_t i = c.history; i >= 0; i = history[static_cast<size_t>(i)].next) {
@@ -233,7 +233,7 @@ void ProbeClauseEngine::add_to_cell(const ProbeSample& s, Cell& c, size_t slot, 
   }
   c.last = std::max(c.last, offset);
   c.ok += value;
-  c.total += weight;
+  c.set_total(c.total() + weight);
   ++c.samples;
   ++counts_.used;
 }
@@ -255,7 +255,7 @@ void ProbeClauseEngine::add_repeat(const ProbeSample& s, Cell& c, Seen& e, size_
   // The rows so far at this time were one sample used and the rest identical repeats.
   e.conflicting = true;
   c.ok -= e.ok;
-  c.total -= e.total;
+  c.set_total(c.total() - e.total);
   --c.samples;
   --counts_.used;
   counts_.duplicate_identical -= e.rows - 2;
@@ -279,14 +279,15 @@ void ProbeClauseEngine::make_mixed(const ProbeSample& s, Cell& c, size_t slot) {
   counts_.unusable += c.rows - 1;  // this row is counted by note()
   part_gaps_[part_of(cached_g_)] += c.rows - conflicting;  // conflicting rows were gaps already
   c.samples = kMixedBit;
-  c.ok = c.total = 0;
+  c.ok = 0;
+  c.set_total(0);
   note(s, counts_.unusable, kMixed);
 }
 
 bool ProbeClauseEngine::cell_bad(const Cell& c) const {
   if (c.samples & kRatioBit)  // the mean ratio: sum / (n * scale)
-    return bad_test_(c.ok, static_cast<unsigned __int128>(c.total) * kRatioScale);
-  return bad_test_(c.ok, c.total);
+    return bad_test_(c.ok, c.total() * kRatioScale);
+  return bad_test_(c.ok, c.total());
 }
 
 // One bucket of one target under one missing-data rule: `bad`, or `skip` (an
@@ -352,7 +353,7 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
       t.bad += bad;
       if (!(c.samples & kRatioBit)) {
         t.ok += c.ok;
-        t.total += c.total;
+        t.total += c.total();
       }
     }
     if (averaged) {

@@ -5,7 +5,7 @@
 // midnight in the contract's zone, so whole-hour DST shifts keep minute and
 // 5-minute buckets on the wall clock), and finishes buckets as time passes.
 //
-// Memory: a window of `lateness / bucket + 1` open buckets per target (40 bytes
+// Memory: a window of `lateness / bucket + 1` open buckets per target (48 bytes
 // a cell) plus a few counters per bucket of the audited range; it does not grow
 // with rows. A sample whose bucket is already finished (more than the lateness
 // behind the latest sample seen) is late: counted, its first lines kept, not
@@ -31,6 +31,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/num/wide_count.h"
 #include "language/model/contract.h"
 #include "engine/records/probe_accounting.h"
 #include "engine/records/probe_sample.h"
@@ -70,8 +71,8 @@ struct ProbeClauseCounts {
 struct BucketTally {
   uint32_t present = 0;  // targets with at least one sample
   uint32_t bad = 0;      // of those, bad by the clause's rule
-  uint64_t ok = 0;       // request counts summed over the targets' Counts samples
-  uint64_t total = 0;
+  WideCount ok = 0;      // request counts summed over the targets' Counts samples
+  WideCount total = 0;   // (each under 2^64, their sum need not be)
 };
 
 // Index of a missing-data rule in per-rule arrays.
@@ -129,14 +130,25 @@ class ProbeClauseEngine final : public ProbeSink {
   struct Cell {
     // Counts: summed ok; Ratio: summed numerators over kRatioScale, each up to
     // 10^19, so a bucket of many samples needs more than 64 bits.
-    unsigned __int128 ok = 0;
-    uint64_t total = 0;   // Counts: summed total; Ratio: number of samples
+    WideCount ok = 0;
+    // Counts: summed total; Ratio: number of samples. Two count samples can pass
+    // 2^64: the total is 96 bits (a carry per row at most, and rows are 32-bit),
+    // so the cell stays 48 bytes where a second 128-bit field would make it 64.
+    uint64_t total_low = 0;
+    uint32_t total_high = 0;
     int32_t first = -1;   // offset in seconds of the first row in its bucket; -1: no row yet
     uint32_t samples = 0; // samples used; kRatioBit: a Ratio cell; kMixedBit: both kinds, nothing used
     int32_t last = -1;    // the latest offset seen: a later one cannot be a duplicate
     int32_t history = -1; // 2+ rows: head of the cell's chain in its slot's history
     uint32_t rows = 0;    // rows offered to the cell, whatever became of them
+
+    WideCount total() const { return (static_cast<WideCount>(total_high) << 64) | total_low; }
+    void set_total(WideCount t) {
+      total_low = static_cast<uint64_t>(t);
+      total_high = static_cast<uint32_t>(t >> 64);
+    }
   };
+  static_assert(sizeof(Cell) == 48, "the window's memory (docs/audit.md) counts 48 bytes a cell");
   // Every timestamp of a cell with two or more rows, chained per cell in one
   // flat vector per slot (no allocation per cell), for the duplicate rule.
   struct Seen {

@@ -153,10 +153,10 @@ RateFigures rate_figures(const ProbeClauseEngine& e, size_t part, MissingData mi
     }
     f.ok += t.ok;
     f.total += t.total;
-    f.error_rate_sum += audit::Rational(t.total - t.ok) / t.total;
+    f.error_rate_sum += to_rational(t.total - t.ok) / to_rational(t.total);
   }
   if (e.rule().method == model::ProbeMethod::Requests) {
-    if (f.total > 0) f.availability = audit::Rational(f.ok) / f.total;
+    if (f.total > 0) f.availability = to_rational(f.ok) / to_rational(f.total);
     // Not a single request: missing data counted as down makes the period a miss.
     else if (missing == MissingData::Down && f.buckets > 0) f.availability = audit::Rational(0);
   } else if (f.buckets > 0) {

@@ -47,7 +47,7 @@ BucketFigures part_figures(const ProbeClauseEngine& engine, const ProbeOutcome& 
 // Requests and average error rate over part `part`, leaving out every bucket
 // that overlaps `excluded` (sorted, disjoint [start, end) spans).
 struct RateFigures {
-  uint64_t ok = 0, total = 0;             // requests in counted buckets
+  WideCount ok = 0, total = 0;            // requests in counted buckets
   int64_t buckets = 0, left_out = 0;      // buckets averaged / left out (excluded, or missing under `excluded`)
   int64_t below_minimum = 0;              // buckets with requests, but fewer than the minimum per bucket: missing data
   audit::Rational error_rate_sum = 0;     // sum of per-bucket error rates

@@ -80,3 +80,25 @@ TEST_CASE("inventory: a syntax error gives its line and column", "[claims][evide
   CHECK(r.errors[0].column > 0);
   CHECK_THAT(evidence::inventory_error_text("inv.json", r.errors[0]), Catch::StartsWith("inv.json:3:"));
 }
+
+TEST_CASE("inventory: bytes that are not UTF-8 are located by line and column", "[claims][evidence]") {
+  // Line 3 is `    {"id": "a\xff"}`: four spaces, then { " i d " : space " a at columns 5-13, 0xFF at 14.
+  // Its byte offset: 2 + 16 (line 1, 2 with their line ends) + 13 = 31, so it is the 32nd byte.
+  const auto r = read_inventory("{\n  \"clusters\": [\n    {\"id\": \"a\xff\"}\n  ]\n}\n", "inv.json");
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].line == 3);
+  CHECK(r.errors[0].column == 14);
+  CHECK(evidence::inventory_error_text("inv.json", r.errors[0]) ==
+        "inv.json:3:14: the inventory is not valid UTF-8: byte 0xFF at byte 32 of the file");
+}
+
+TEST_CASE("inventory: nesting past the limit is located at the bracket that passes it", "[claims][evidence]") {
+  // The object is level 1; the 16th '[' on line 2 opens level 17, one past kMaxJsonDepth (16).
+  const std::string text = "{\"clusters\":\n" + std::string(16, '[') + std::string(16, ']') + "}\n";
+  const auto r = read_inventory(text, "inv.json");
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].line == 2);
+  CHECK(r.errors[0].column == 16);
+  CHECK(evidence::inventory_error_text("inv.json", r.errors[0]) ==
+        "inv.json:2:16: not valid JSON: nesting deeper than 16 levels");
+}

@@ -107,8 +107,27 @@ TEST_CASE("inventory JSON Lines: the same checks, attributes in an object", "[te
   CHECK(got[0] == "inv.jsonl:3: missing attribute 'disk' (declared by service 'vm')");
   CHECK(got[1] == "inv.jsonl:4: expected a JSON object");
   CHECK(got[2] == "inv.jsonl:5: 'zones' must be a string or a number, found a boolean");
-  CHECK(got[3].starts_with("inv.jsonl:6: not JSON: "));
+  // The record ends at column 12 (`{"id":"i-4"` is 11 columns): the parser stops just after it.
+  CHECK_THAT(got[3], Catch::StartsWith("inv.jsonl:6: not JSON at column 12: "));
   CHECK(in.records_read == 5);  // 1 used + 4 rejected
+}
+
+TEST_CASE("inventory JSON Lines: a record not UTF-8 or nested too deeply is rejected at its line and column", "[telemetry][fleet]") {
+  const model::Contract contract = fleet_contract();
+  // Line 1: 0xFF in a string, after {"id":"i- (columns 1-9): column 10.
+  // Line 2: {"id":"x","attributes": is 23 columns, then 16 '[': the object is level 1, so the
+  //         16th '[' (column 23 + 16 = 39) opens level 17, one past the limit of 16.
+  // Line 3: 0xFF outside any string, after {"id":"i-3"} (12 columns): column 13.
+  const std::string jsonl = "{\"id\":\"i-\xff\",\"service\":\"db\",\"region\":\"r\",\"zone\":\"r-a\"}\n"
+                            "{\"id\":\"x\",\"attributes\":" + std::string(16, '[') + std::string(16, ']') + "}\n"
+                            "{\"id\":\"i-3\"}\xff\n";
+  InventoryInput in = read_inventory(jsonl, TableFormat::JsonLines, contract);
+  auto got = texts("inv.jsonl", in.rejected);
+  REQUIRE(got.size() == 3);
+  CHECK_THAT(got[0], Catch::StartsWith("inv.jsonl:1: not JSON at column 10: syntax error while parsing value - invalid string: ill-formed UTF-8 byte"));
+  CHECK(got[1] == "inv.jsonl:2: not JSON at column 39: nesting deeper than 16 levels");
+  CHECK_THAT(got[2], Catch::StartsWith("inv.jsonl:3: not JSON at column 13: "));
+  CHECK(in.records_read == 3);
 }
 
 TEST_CASE("billing export: exact sums, one-time rows left out, every rejection", "[telemetry][fleet]") {

@@ -84,3 +84,30 @@ TEST_CASE("telemetry: SHA-256 digests name a log exactly", "[telemetry]") {
   const std::string content = "\xEF\xBB\xBFid,service,start\r\n";
   CHECK(read_csv(content).sha256 == sha256_hex(content));  // of the bytes as read, BOM and all
 }
+
+TEST_CASE("telemetry: a record that runs past the unfinished-record limit stops the read with its byte", "[telemetry]") {
+  // Limit 64 bytes, blocks of 16: line 1 (50 bytes with its line end) is whole; line 2 starts at
+  // byte 51 and has no end within 64 bytes, so the read stops there, whatever follows.
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "slaudit-unfinished-record.jsonl";
+  const std::string first = R"({"id":"A","service":"storage","start":"2026-03-08"})";
+  const std::string whole = first.substr(0, 49) + "\n";  // 49 bytes of text + '\n' = 50 bytes
+  IncidentReadOptions options;
+  options.services = kServices;
+  options.read_block_bytes = 16;
+  options.max_unfinished_bytes = 64;
+  const auto write = [&](const std::string& text) {
+    std::ofstream out(file, std::ios::binary);
+    out << text;
+  };
+  write(whole + std::string(65, 'x') + "\n" + whole);
+  const IncidentLogResult over = read_incident_log_file(file.string(), options);
+  CHECK_FALSE(over.ok());
+  CHECK(over.error == "the record starting at byte 51 runs past 64 bytes without ending "
+                                      "(a record may be at most 1 MiB (1048576 bytes)); the log is not read further");
+  // A record of 64 bytes (with its line end: 65) ends before the limit: read and rejected as usual.
+  write(whole + std::string(64, 'x') + "\n" + whole);
+  const IncidentLogResult fits = read_incident_log_file(file.string(), options);
+  REQUIRE(fits.ok());
+  CHECK(fits.log->records_read == 3);
+  std::filesystem::remove(file);
+}

@@ -55,7 +55,8 @@ const std::vector<BadRecord> kBadRecords = {
     {J, R"([{"id":"A"}])", 2,
      "expected a JSON object, found an array (JSON Lines has one object per line, not a JSON array)"},
     {J, R"("INC-1")", 2, "expected a JSON object, found a string"},
-    {J, json(R"(,"x":[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]])"), 2, "malformed JSON: nesting deeper than 16 levels"},
+    // The object is level 1; json()'s text up to "x": is 70 columns, so the 16th '[' (level 17) is column 86.
+    {J, json(R"(,"x":[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]])"), 2, "malformed JSON at column 86: nesting deeper than 16 levels"},
     {J, json(R"(,"scope":{"affected":1e999})"), 2, "malformed JSON at column 91: number overflow parsing '1e999'"},
     {J, "{\"id\":\"A\xff\"}", 2,
      "malformed JSON at column 9: syntax error while parsing value - invalid string: ill-formed UTF-8 byte; "

@@ -150,7 +150,9 @@ TEST_CASE("probe csv: several inputs keep their source index and share targets",
 }
 
 TEST_CASE("probe csv: rows longer than one read block are parsed whole", "[probe-io]") {
-  const std::string target(3 << 20, 'x');  // 3 MiB target name spans several blocks
+  // A target name of 1 MiB - 16 bytes: line 2 runs from byte 26 to 26 + 3 + (1 MiB - 16) + 4 = 1 MiB + 17,
+  // across the first 1 MiB block, and at 1 MiB - 9 bytes it is within the line limit (kMaxProbeLineBytes).
+  const std::string target((1 << 20) - 16, 'x');
   const Result r = read_text("timestamp,target,ok,total\n60," + target + ",1,2\n120,y,1,1\n");
   REQUIRE(r.samples.size() == 2);
   CHECK(r.targets.name(r.samples[0].target).size() == target.size());
@@ -285,4 +287,31 @@ TEST_CASE("probe csv: request counts of every length, and bad bytes anywhere in 
   REQUIRE(r.samples.size() == 2);
   CHECK(r.samples[0].total == 12345678);
   CHECK(r.samples[1].total == 87654321);
+}
+
+TEST_CASE("probe csv: a line past the limit is an error naming the input, the line and the limit", "[probe-io]") {
+  const auto read_limited = [](const std::string& text, size_t limit) {
+    FILE* tmp = std::tmpfile();
+    REQUIRE(tmp != nullptr);
+    std::fwrite(text.data(), 1, text.size(), tmp);
+    std::fflush(tmp);
+    std::rewind(tmp);
+    Collect sink;
+    ProbeAccounting accounting;
+    ProbeTargets targets;
+    ProbeInput input{0, &targets, &sink, &accounting};
+    input.max_line_bytes = limit;
+    std::string error = read_probe_csv_fd(::fileno(tmp), "t.csv", input);
+    std::fclose(tmp);
+    return error;
+  };
+  const std::string header = "timestamp,target,ok,total\n";  // 25 bytes + '\n'
+  const std::string row = "1793491200,api-1,9,10\n";         // 21 bytes + '\n'
+  // Limit 32: lines of 25 and 21 bytes are fine; line 3 of 33 bytes is over it.
+  CHECK(read_limited(header + row + row, 32).empty());
+  CHECK(read_limited(header + row + std::string(33, 'x') + "\n" + row, 32) ==
+        "t.csv:3: a line longer than 32 bytes, the limit for one line of a probe file");
+  CHECK(read_limited(header + row + std::string(32, 'x') + "\n", 32).empty());  // at the limit: a rejected row
+  // A header that never ends.
+  CHECK(read_limited(std::string(100, 'h'), 32) == "t.csv:1: a line longer than 32 bytes, the limit for one line of a probe file");
 }

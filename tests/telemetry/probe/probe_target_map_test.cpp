@@ -20,6 +20,10 @@ TEST_CASE("target map: errors say where, repeated keys are refused", "[probe][ho
       {"{\"p1\": {\"service\": \"a\", \"service\": \"b\"}}", "map.json: target \"p1\": key \"service\" is repeated"},
       {"[1]", "map.json: expected an object of targets"},
       {"{\"p1\": {\"service\": \"a\", \"zone\": \"b\"}}", "unknown key \"zone\" (expected service, cluster)"},
+      // Found by fuzz_target_map (tests/data/fuzz/target_map/empty-service.json): an empty service was a
+      // target of no service.
+      {"{\"probe-fra-1\": {\"service\": \"\"}}",
+       "map.json: target \"probe-fra-1\": \"service\" is empty; expected the name of one of the contract's services"},
   };
   for (const Case& c : cases) {
     INFO(c.text);

@@ -174,3 +174,38 @@ TEST_CASE("probe cli: a target map adds targets, with --live a row behind the la
   CHECK(sorted["probe_accounting"][0]["used"] == 4);  // p2's two, p1's two
   CHECK(sorted["evidence_complete"] == true);
 }
+
+TEST_CASE("probe cli: counts past 2^64 in a bucket are summed exactly in every format", "[probe]") {
+  // 9999999999999999999 is the largest count a reader takes (19 digits, under
+  // 2^64 = 18446744073709551616); two rows of it in one bucket pass 2^64.
+  // Minutes 10 and 11: p1 all good at :00 and all bad at :30, so each bucket is
+  // 9999999999999999999 of 19999999999999999998 = 50% < 95%: bad, a run of 2,
+  // 120 s down (summed in 64 bits the total wrapped below ok: 0 s down).
+  slaudit::testing::ScratchDir dir("cli-probe-wide");
+  dir.write("contract.sla", kContract);
+  const std::string big = "9999999999999999999";
+  dir.write("probes.csv", "timestamp,target,ok,total\n"
+                          "2026-11-01T00:10:30Z,p1,0," + big + "\n"
+                          "2026-11-01T00:10:00Z,p1," + big + "," + big + "\n"
+                          "2026-11-01T00:11:00Z,p1," + big + "," + big + "\n"
+                          "2026-11-01T00:11:30Z,p1,0," + big + "\n");
+  const Run json = dir.run(SLAUDIT_CLI, "audit contract.sla --probes probes.csv --period 2026-11 --format json");
+  INFO(json.err);
+  const auto report = nlohmann::json::parse(json.out);
+  CHECK(report["periods"][0]["probe"]["down_buckets"] == 2);
+  CHECK(report["periods"][0]["down_seconds"]["decimal"] == "120");
+
+  // Under "measure requests" the period's requests: ok 2 x big = 19999999999999999998 of 4 x big =
+  // 39999999999999999996, written out whole in text and JSON.
+  std::string requests = kContract;
+  requests.replace(requests.find("      target \"p1\";"), 0, "      measure requests;\n");
+  dir.write("requests.sla", requests);
+  const Run text = dir.run(SLAUDIT_CLI, "audit requests.sla --probes probes.csv --period 2026-11");
+  INFO(text.err);
+  CHECK(has(text.out, "requests 19999999999999999998 good of 39999999999999999996"));
+  const Run rj = dir.run(SLAUDIT_CLI, "audit requests.sla --probes probes.csv --period 2026-11 --format json");
+  CHECK(has(rj.out, "\"requests_ok\": 19999999999999999998,"));
+  CHECK(has(rj.out, "\"requests_total\": 39999999999999999996"));
+  const Run md = dir.run(SLAUDIT_CLI, "audit requests.sla --probes probes.csv --period 2026-11 --format markdown");
+  CHECK(has(md.out, "19999999999999999998 / 39999999999999999996"));
+}

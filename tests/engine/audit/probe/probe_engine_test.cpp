@@ -6,6 +6,7 @@
 
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/audit/probe/probe_outcome.h"
+#include "base/num/wide_count.h"
 #include "base/time/period.h"
 #include "tests/base/time/time_test_support.h"
 
@@ -217,6 +218,41 @@ TEST_CASE("probe: a row later than the window is counted late, not used", "[prob
   CHECK(c.outside_period == 1);
   CHECK(e.tallies()[15].bad == 1);
   CHECK(e.tallies()[14].present == 0);
+}
+
+TEST_CASE("probe: request counts past 2^64 in one bucket are summed exactly in any row order", "[probe]") {
+  // Every count is 9999999999999999999, the largest a reader takes (19 digits,
+  // under 2^64 = 18446744073709551616): two of them pass 2^64.
+  const uint64_t big = 9'999'999'999'999'999'999ULL;
+  struct Row {
+    TargetId target;
+    Instant at;
+    uint64_t ok, total, line;
+  };
+  std::vector<Row> rows = {
+      {0, minute(0), big, big, 2},      // minute 0: a and b all good
+      {1, minute(0), big, big, 3},
+      {0, minute(1), big, big, 4},      // minute 1: a at :00 all good, at :30 all bad
+      {0, minute(1, 30), 0, big, 5},
+  };
+  std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.line < y.line; });
+  do {
+    ProbeTargets targets;
+    ProbeClauseEngine e(below95(), one_part(2), targets, {"a", "b"});
+    for (const Row& r : rows) e.add(sample(r.target, r.at, r.ok, r.total, r.line));
+    e.finish();
+    REQUIRE(e.counts().used == 4);
+    // Minute 0: 2 x 9999999999999999999 = 19999999999999999998 of as many.
+    CHECK(to_decimal(e.tallies()[0].ok) == "19999999999999999998");
+    CHECK(to_decimal(e.tallies()[0].total) == "19999999999999999998");
+    CHECK(e.tallies()[0].bad == 0);
+    // Minute 1, target a: 9999999999999999999 of 19999999999999999998 = 1/2 < 95%: bad
+    // (summed in 64 bits the total wraps to 1553255926290448382, below ok, and the bucket looks good).
+    CHECK(to_decimal(e.tallies()[1].ok) == "9999999999999999999");
+    CHECK(to_decimal(e.tallies()[1].total) == "19999999999999999998");
+    CHECK(e.tallies()[1].bad == 1);
+  } while (std::next_permutation(rows.begin(), rows.end(),
+                                 [](const Row& x, const Row& y) { return x.line < y.line; }));
 }
 
 TEST_CASE("probe: ratio samples are averaged one weight per sample", "[probe]") {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/audit/probe/probe_outcome.h"
+#include "base/num/wide_count.h"
 #include "tests/base/time/time_test_support.h"
 
 using namespace slaudit;
@@ -201,6 +202,34 @@ TEST_CASE("probe: requests and average error rate over a period", "[probe]") {
     CHECK(*rate_figures(e, 0, MissingData::Down, {}).availability == audit::Rational(485, 1000));
     CHECK(*rate_figures(e, 0, MissingData::Excluded, {}).availability == audit::Rational(97, 150));
   }
+}
+
+TEST_CASE("probe: requests past 2^64 over a period are summed exactly", "[probe]") {
+  // 9999999999999999999 (the largest count a reader takes) in three buckets:
+  // the period's sums pass 2^64 = 18446744073709551616.
+  const uint64_t big = 9'999'999'999'999'999'999ULL;
+  ProbeTargets targets;
+  model::ProbeRule r = make_rule(TargetCombination::Any, 1);
+  r.method = model::ProbeMethod::Requests;
+  ProbeClauseEngine e(r, {{kStart, kStart, kStart + Seconds{3 * 60}}}, targets, {"a"});
+  const TargetId a = targets.intern("a");
+  const auto add = [&](int64_t m, uint64_t ok) {
+    ProbeSample s;
+    s.at = kStart + Seconds{m * 60};
+    s.target = a;
+    s.ok = ok;
+    s.total = big;
+    e.add(s);
+  };
+  add(0, big);
+  add(1, big);
+  add(2, 0);
+  e.finish();
+  const auto f = rate_figures(e, 0, MissingData::Up, {});
+  // ok: 2 x 9999999999999999999 = 19999999999999999998; total: 3 x = 29999999999999999997.
+  CHECK(to_decimal(f.ok) == "19999999999999999998");
+  CHECK(to_decimal(f.total) == "29999999999999999997");
+  CHECK(*f.availability == audit::Rational(2, 3));
 }
 
 TEST_CASE("probe: averaged runs through buckets where no target has a sample", "[probe]") {
