@@ -150,6 +150,7 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   out.notes = cp.notes;
   out.evidence_gaps = cp.evidence_gaps;
   out.target = clause.target;
+  out.caps = clause.caps;
   out.length = cp.to - cp.from;
   for (const auto& s : cp.timeline.segments) {
     if (s.state == TimeState::Excluded) out.excluded += s.end - s.start;

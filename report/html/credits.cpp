@@ -2,6 +2,7 @@
 // (file:line and their text), the tier, the cap, the claim deadline, and the
 // audit's derivation line by line, so a reader can check it against the contract.
 #include "engine/figures/figures.h"
+#include "report/common/cap_words.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
 #include "report/common/names.h"
@@ -49,7 +50,7 @@ std::string period_credit(const HtmlContext& context, const audit::PeriodAudit& 
                                    " — " + html_clause(context, p.tier->range));
   out += item("Fee", html_escape(money_with_code(p.fee_minor, currency)));
   out += item("Credit", html_escape(money_with_code(p.credit_minor, currency)));
-  out += item("Cap", p.cap_minor < 0 ? "none applies" : html_escape(money_with_code(p.cap_minor, currency)));
+  out += item("Cap", html_escape(cap_text(p.cap_minor, p.caps, currency, true)));
   if (p.hour_rule_minor > 0)
     out += item("Hour rule", html_escape(std::to_string(p.free_hours) + " clock hours, " +
                                          money_with_code(p.hour_rule_minor, currency) + " credited without a claim"));
@@ -74,7 +75,7 @@ std::string recovery_credit(const HtmlContext& context, const audit::RecoveryAud
     out += item("More breaches", html_escape(std::to_string(listed - kListedAtMost) +
                                              " not listed here; the JSON report (--format json) lists every one"));
   out += item("Credit", html_escape(money_with_code(r.credit_minor, currency)));
-  out += item("Cap", r.cap_minor < 0 ? "none applies" : html_escape(money_with_code(r.cap_minor, currency)));
+  out += item("Cap", html_escape(cap_text(r.cap_minor, r.caps, currency, true)));
   out += item("Owed", html_escape(money_with_code(r.owed_minor, currency)));
   return out + "</dl>\n" + derivation(context, r.explain) + "</article>\n";
 }

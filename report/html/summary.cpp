@@ -1,6 +1,7 @@
 // The summary: one row per audited period with every figure the credit
 // depends on, then what each service is owed in all.
 #include "engine/figures/figures.h"
+#include "report/common/cap_words.h"
 #include "report/common/names.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -38,7 +39,7 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
          cell(money_text(p.credit_minor, currency), "num") +
-         cell(p.cap_minor < 0 ? "—" : money_text(p.cap_minor, currency), "num") +
+         cell(cap_text(p.cap_minor, p.caps, currency, false), "num") +
          cell(money_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
 }
 

@@ -1,5 +1,6 @@
 // The basis of each credit: where the contract says so and how the amount
 // follows from the log, in words a reader can check against the contract.
+#include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/markdown/sections.h"
@@ -41,7 +42,7 @@ std::string period_basis(const audit::AuditReport& report, const SourceFile& sou
                      markdown_clause(source, p.tier->range) + ")\n";
   out += "- Fee " + money_with_code(p.fee_minor, report.currency) + ", credit " +
          money_with_code(p.credit_minor, report.currency) +
-         (p.cap_minor < 0 ? std::string() : ", capped at " + money_with_code(p.cap_minor, report.currency)) + "\n";
+         ", " + cap_phrase(p.cap_minor, p.caps, report.currency, true) + "\n";
   if (p.hour_rule_minor > 0)
     out += "- Hour rule: " + std::to_string(p.free_hours) + " clock hours, " +
            money_with_code(p.hour_rule_minor, report.currency) + " without a claim\n";
@@ -64,6 +65,8 @@ std::string recovery_basis(const audit::AuditReport& report, const SourceFile& s
   if (listed > kListedAtMost)
     out += "  - and " + std::to_string(listed - kListedAtMost) +
            " more breaches; the JSON report (`--format json`) lists every one\n";
+  out += "- Credit " + money_with_code(r.credit_minor, report.currency) + ", " +
+         cap_phrase(r.cap_minor, r.caps, report.currency, true) + "\n";
   return out + derivation(source, r.explain) + "\n";
 }
 

@@ -3,6 +3,7 @@
 // then with --explain every figure's derivation and every incident's fate.
 #include <string>
 
+#include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
@@ -44,7 +45,7 @@ std::vector<std::string> period_row(const TextContext& context, const audit::Per
           period.availability ? percent_text(*period.availability) : "-",
           tier_text(period.tier),
           money_text(period.credit_minor, currency),
-          period.cap_minor < 0 ? "-" : money_text(period.cap_minor, currency),
+          cap_text(period.cap_minor, period.caps, currency, false),
           money_text(period.owed_minor, currency),
           status_text(period)};
 }

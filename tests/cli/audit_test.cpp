@@ -56,7 +56,7 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
   const Run run = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-11 --claimed 2026-12-01");
   CHECK(run.exit == 3);
   CHECK(has(run.out, "  training  2026-11   99.9%         43200        60             0     99.8611%~  "
-                     "<99.9%: 10%  100.00    -  100.00  missed (incomplete)\n"));
+                     "<99.9%: 10%  100.00  no cap  100.00  missed (incomplete)\n"));
   // The rejected record is evidence that could not be used: the period is marked, the result says so.
   CHECK(has(run.out, "Evidence incomplete: 1 record(s) of the incident log incidents.jsonl rejected"));
   CHECK(has(run.out, "  incidents.jsonl:2: unknown service 'nope'; the contract defines 'training'\n"));

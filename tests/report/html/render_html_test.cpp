@@ -156,3 +156,16 @@ TEST_CASE("report html: html_escape replaces control bytes and keeps UTF-8", "[r
   CHECK(report::html_escape("训练\tline\n") == "训练\tline\n");
   CHECK(report::html_escape(std::string("x\x01y\x7f", 4)) == "x\xEF\xBF\xBDy\xEF\xBF\xBD");
 }
+
+TEST_CASE("report html: a stated cap the credit does not reach reads not reached, never none applies",
+          "[report][html]") {
+  const SourceFile source = test::sample_contract_source();
+  audit::AuditReport report = test::sample_report(source);
+  report.periods[1].cap_minor = -1;  // cap 50% of 300000.00 = 150000.00 > the credit 30000.00: not binding
+  const std::string html = sample_html(&report);
+  CHECK(has(html, "<dt>Cap</dt><dd>not reached (50% of fee)</dd>"));
+  CHECK(has(html, "<td class=\"num\">not reached (50% of fee)</td>"));
+  CHECK(has(html, "<td class=\"num\">no cap</td>"));  // 训练集群's clause (line 6) states none
+  CHECK(has(html, "<dt>Cap</dt><dd>no cap</dd>"));    // nor does its recovery clause (line 12)
+  CHECK(!has(html, "none applies"));
+}

@@ -88,3 +88,13 @@ TEST_CASE("report markdown: nothing owed says so", "[report]") {
   CHECK(has(md, "No record of the inputs was rejected.\n"));
   CHECK(has(md, "- **Result:** every commitment was met\n"));
 }
+
+TEST_CASE("report markdown: a stated cap the credit does not reach is not reported as no cap", "[report]") {
+  const SourceFile source = test::sample_contract_source();
+  audit::AuditReport report = test::sample_report(source);
+  report.periods[1].cap_minor = -1;  // cap 50% of 300000.00 = 150000.00 > the credit 30000.00: not binding
+  const std::string md = report::render_markdown(report, test::sample_contract(), source);
+  CHECK(has(md, "- Fee 300000.00 CNY, credit 30000.00 CNY, cap not reached (50% of fee)\n"));
+  // The recovery clause (line 12) states no cap.
+  CHECK(has(md, "- Credit 12000.00 CNY, no cap\n"));
+}

@@ -54,13 +54,13 @@ range 2026-11, time zone Asia/Shanghai, currency CNY
 
 Availability (minutes; amounts in CNY)
   service   period   target  eligible min  down min  excluded min  availability  tier           credit        cap      owed  status
-  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                0.00          -      0.00  met
+  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                0.00     no cap      0.00  met
   storage   2026-11   99.9%         43200        72             0     99.8333%~  <99.9%: 10%  30000.00  150000.00  30000.00  missed
   storage 2026-11: claim filed in time on 2026-12-10, deadline 2026-12-30 — contract.sla:10
 
 Recovery (time to recover in minutes)
   训练集群: within 20 min — contract.sla:12
-    1 incident covered, 1 breach; credit 12000.00, cap -, owed 12000.00 CNY
+    1 incident covered, 1 breach; credit 12000.00, no cap, owed 12000.00 CNY
     fault      count  median min  p95 min  max min  breaches
     node_down      1          25       25       25         1
     breach INC-1 (line 1) node_down: 25 min, detected 2026-11-01T09:00:00+08:00 → recovered 2026-11-01T09:25:00+08:00
@@ -166,4 +166,17 @@ TEST_CASE("report text: partial periods, notes and the hour rule are stated unde
   CHECK(text.find("  训练集群 2026-11: 2 clock hours over the hour rule, 50.00 CNY credited without a claim\n") !=
         std::string::npos);
   CHECK(text.find("note: range clipped to the contract's effective dates\n") != std::string::npos);
+}
+
+TEST_CASE("report text: a stated cap the credit does not reach reads not reached, never -", "[report]") {
+  const SourceFile source = test::sample_contract_source();
+  audit::AuditReport report = test::sample_report(source);
+  report.periods[1].cap_minor = -1;  // cap 50% of 300000.00 = 150000.00 > the credit 30000.00: not binding
+  const std::string text = report::render_text(report, source, false);
+  const std::vector<Span> heading = cell_spans(line_starting(text, "  service   period"));
+  const std::string storage = line_starting(text, "  storage   2026-11");
+  CHECK(storage.find("  not reached (50% of fee)  ") != std::string::npos);
+  CHECK(line_starting(text, "  训练集群  2026-11").find("  no cap  ") != std::string::npos);
+  CHECK(cell_spans(storage).size() == heading.size());  // one cell: its words are one space apart
+  CHECK(text.find("credit 12000.00, no cap, owed 12000.00 CNY") != std::string::npos);
 }
