@@ -1,5 +1,6 @@
 #include "report/common/cap_words.h"
 
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
@@ -17,7 +18,7 @@ std::string window_words(const model::Cap& cap) {
 
 std::string one_cap(const model::Cap& cap, const model::Currency& currency) {
   const std::string limit = cap.percent_of_fee ? percent_text(*cap.percent_of_fee) + " of fee"
-                            : cap.amount        ? money_with_code(cap.amount->minor, currency)
+                            : cap.amount        ? amount_with_code(cap.amount->minor, currency)
                                                 : "a cap";  // the checker gives every cap one of the two
   return limit + window_words(cap);
 }
@@ -35,7 +36,7 @@ std::string cap_terms(const std::vector<model::Cap>& caps, const model::Currency
 
 std::string cap_text(int64_t binding_minor, const std::vector<model::Cap>& caps, const model::Currency& currency,
                      bool with_code) {
-  if (binding_minor >= 0) return with_code ? money_with_code(binding_minor, currency) : money_text(binding_minor, currency);
+  if (binding_minor >= 0) return with_code ? amount_with_code(binding_minor, currency) : amount_text(binding_minor, currency);
   if (caps.empty()) return "no cap";
   return "not reached (" + cap_terms(caps, currency) + ")";
 }

@@ -1,5 +1,6 @@
 // The summary: one row per audited period with every figure the credit
 // depends on, then what each service is owed in all.
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/cap_words.h"
 #include "report/common/names.h"
@@ -38,9 +39,9 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
          cell(p.target ? percent_text(*p.target) : "—", "num") + cell(minutes_text(p.eligible), "num") +
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
-         cell(money_text(p.credit_minor, currency), "num") +
+         cell(amount_text(p.credit_minor, currency), "num") +
          cell(cap_text(p.cap_minor, p.caps, currency, false), "num") +
-         cell(money_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
+         cell(amount_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
 }
 
 std::string totals(const HtmlContext& context) {
@@ -48,9 +49,9 @@ std::string totals(const HtmlContext& context) {
   std::string out = "<table class=\"totals\">\n<thead><tr><th>Service</th><th class=\"num\">Owed (" +
                     html_escape(report.currency.code) + ")</th></tr></thead>\n<tbody>\n";
   for (const audit::ServiceTotal& total : report.totals)
-    out += "<tr>" + cell(total.service) + cell(money_text(total.owed_minor, report.currency), "num") + "</tr>\n";
+    out += "<tr>" + cell(total.service) + cell(amount_text(total.owed_minor, report.currency), "num") + "</tr>\n";
   out += "</tbody>\n<tfoot><tr><th>Total owed</th>" +
-         html_element("td", money_with_code(report.total_owed_minor, report.currency), "num total") +
+         html_element("td", amount_with_code(report.total_owed_minor, report.currency), "num total") +
          "</tr></tfoot>\n</table>\n";
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
 #include "report/markdown/sections.h"
@@ -37,7 +38,7 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
   out += "- **Customer:** " + md_escape(contract.customer.value_or("(not stated)")) + "\n";
   out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
   out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
-  out += "- **Total credits owed:** " + money_with_code(report.total_owed_minor, report.currency) + "\n";
+  out += "- **Total credits owed:** " + amount_with_code(report.total_owed_minor, report.currency) + "\n";
   out += "- **Result:** " + result_words(report) + "\n";
   for (const std::string& gap : report.evidence_gaps) out += "- **Evidence incomplete:** " + md_escape(gap) + "\n";
   out += "\n";
@@ -53,7 +54,7 @@ std::string period_table(const audit::AuditReport& report) {
     out += "| " + md_escape(p.service) + " | " + md_escape(p.period) + (p.partial ? " (partial)" : "") + " | " +
            (p.target ? percent_text(*p.target) : "—") + " | " +
            (p.availability ? percent_text(*p.availability) : "—") + " | " +
-           met_column(report, p) + " | " + money_text(p.owed_minor, report.currency) + " |\n";
+           met_column(report, p) + " | " + amount_text(p.owed_minor, report.currency) + " |\n";
   return out + "\nAvailability is shown to four decimals; a figure marked ~ has more digits and is truncated, "
                "never rounded up.\n\n";
 }

@@ -3,6 +3,7 @@
 // then with --explain every figure's derivation and every incident's fate.
 #include <string>
 
+#include "report/common/amounts.h"
 #include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
@@ -44,9 +45,9 @@ std::vector<std::string> period_row(const TextContext& context, const audit::Per
           minutes_text(period.excluded),
           period.availability ? percent_text(*period.availability) : "-",
           tier_text(period.tier),
-          money_text(period.credit_minor, currency),
+          amount_text(period.credit_minor, currency),
           cap_text(period.cap_minor, period.caps, currency, false),
-          money_text(period.owed_minor, currency),
+          amount_text(period.owed_minor, currency),
           status_text(period)};
 }
 
@@ -78,8 +79,8 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
     out += who + claim_text(context, period.claim) + "\n";
   if (period.free_hours > 0)
     out += who + std::to_string(period.free_hours) + " clock hours over the hour rule, " +
-           money_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
-  for (const std::string& note : period.notes) out += who + note + "\n";
+           amount_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
+  for (const std::string& note : period.notes) out += who + amounts_grouped(note, context.report.currency) + "\n";
   for (const std::string& gap : period_only_gaps(context.report, period)) out += who + "evidence incomplete: " + gap + "\n";
   return out;
 }

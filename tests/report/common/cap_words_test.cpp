@@ -44,7 +44,7 @@ TEST_CASE("report cap words: binding, not reached, or no cap", "[report]") {
       {50'000, {percent_cap(100)}, true, "500.00 CNY", "capped at 500.00 CNY"},
       {-1, {percent_cap(100)}, true, "not reached (100% of fee)", "cap not reached (100% of fee)"},
       {-1, {percent_cap(50)}, false, "not reached (50% of fee)", "cap not reached (50% of fee)"},
-      {-1, {amount_cap(1'000'000)}, true, "not reached (10000.00 CNY)", "cap not reached (10000.00 CNY)"},
+      {-1, {amount_cap(1'000'000)}, true, "not reached (10,000.00 CNY)", "cap not reached (10,000.00 CNY)"},
       {-1,
        {percent_cap(100), percent_cap(30, model::CapWindow::PerContractYear)},
        true,

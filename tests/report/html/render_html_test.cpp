@@ -93,11 +93,11 @@ TEST_CASE("report html: the page is self-contained, with no script and no outsid
 TEST_CASE("report html: summary, total owed and each credit's clause", "[report][html]") {
   const std::string html = sample_html();
   CHECK(has(html, "<h1>SLA audit: GPU 训练合同 B</h1>"));
-  CHECK(has(html, "<dt>Total credits owed</dt><dd>42000.00 CNY</dd>"));
+  CHECK(has(html, "<dt>Total credits owed</dt><dd>42,000.00 CNY</dd>"));
   CHECK(has(html, "at least one commitment was breached"));
   // The storage credit's tier clause is quoted from the contract.
   CHECK(has(html, "below 99.9%: 10%"));
-  CHECK(has(html, "30000.00"));
+  CHECK(has(html, "30,000.00"));
 }
 
 TEST_CASE("report html: one timeline per period, its segments tiling the bar exactly", "[report][html]") {
