@@ -1,5 +1,6 @@
 // The summary: one row per audited period with every figure the credit
 // depends on, then what each service is owed in all.
+#include "report/common/claim_words.h"
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/cap_words.h"
@@ -12,6 +13,8 @@ namespace slaudit::report {
 namespace {
 
 std::string cell(const std::string& text, const char* cls = "") { return html_element("td", text, cls); }
+
+std::string or_dash(std::string text) { return text.empty() ? "—" : text; }
 
 std::string clause_name(const audit::PeriodAudit& p) {
   if (p.clause_label.empty() || p.clause_label == p.service) return p.service;
@@ -40,8 +43,10 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
          cell(amount_text(p.credit_minor, currency), "num") +
-         cell(cap_text(p.cap_minor, p.caps, currency, false), "num") +
-         cell(amount_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
+         // A cap in words ("not reached (100% of fee)") may wrap; an amount stays on one line.
+         cell(cap_text(p.cap_minor, p.caps, currency, false), p.cap_minor >= 0 ? "num" : "num words") +
+         cell(amount_text(p.owed_minor, currency), "num") + cell(or_dash(claim_by_text(p))) + status_cell(context, p) +
+         "</tr>\n";
 }
 
 std::string totals(const HtmlContext& context) {
@@ -67,7 +72,7 @@ std::string html_summary(const HtmlContext& context) {
     out += "<table class=\"summary\">\n<thead><tr><th>Service</th><th>Period</th><th class=\"num\">Target</th>"
            "<th class=\"num\">Eligible min</th><th class=\"num\">Down min</th><th class=\"num\">Excluded min</th>"
            "<th class=\"num\">Availability</th><th>Tier</th><th class=\"num\">Credit</th><th class=\"num\">Cap</th>"
-           "<th class=\"num\">Owed</th><th>Status</th></tr></thead>\n<tbody>\n";
+           "<th class=\"num\">Owed</th><th>Claim by</th><th>Status</th></tr></thead>\n<tbody>\n";
     for (const audit::PeriodAudit& p : report.periods) out += period_row(context, p);
     out += "</tbody>\n</table>\n<p class=\"note\">Amounts in " + html_escape(report.currency.code) +
            ". Availability is shown to four decimals; a figure marked ~ has more digits and is truncated, never "

@@ -3,6 +3,7 @@
 // then with --explain every figure's derivation and every incident's fate.
 #include <string>
 
+#include "report/common/claim_words.h"
 #include "report/common/amounts.h"
 #include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
@@ -35,6 +36,11 @@ std::string status_text(const audit::PeriodAudit& period) {
   return period.evidence_complete() ? out : out + " (incomplete)";
 }
 
+std::string claim_by_or_dash(const audit::PeriodAudit& period) {
+  std::string text = claim_by_text(period);
+  return text.empty() ? "-" : text;
+}
+
 std::vector<std::string> period_row(const TextContext& context, const audit::PeriodAudit& period) {
   const model::Currency& currency = context.report.currency;
   return {clause_name(period),
@@ -48,6 +54,7 @@ std::vector<std::string> period_row(const TextContext& context, const audit::Per
           amount_text(period.credit_minor, currency),
           cap_text(period.cap_minor, period.caps, currency, false),
           amount_text(period.owed_minor, currency),
+          claim_by_or_dash(period),
           status_text(period)};
 }
 
@@ -56,7 +63,8 @@ TextTable period_table(const TextContext& context) {
   TextTable table({C{"service", Align::Left}, C{"period", Align::Left}, C{"target", Align::Right},
                    C{"eligible min", Align::Right}, C{"down min", Align::Right}, C{"excluded min", Align::Right},
                    C{"availability", Align::Right}, C{"tier", Align::Left}, C{"credit", Align::Right},
-                   C{"cap", Align::Right}, C{"owed", Align::Right}, C{"status", Align::Left}});
+                   C{"cap", Align::Right}, C{"owed", Align::Right}, C{"claim by", Align::Left},
+                   C{"status", Align::Left}});
   for (const audit::PeriodAudit& period : context.report.periods) table.add_row(period_row(context, period));
   return table;
 }

@@ -24,15 +24,15 @@ TEST_CASE("report markdown: title, parties, period audited and the total", "[rep
   CHECK(has(md, "- **Customer:** Example AI Lab\n"));
   CHECK(has(md, "- **Contract:** `contract.sla`, effective 2026-01-01 to 2027-12-31\n"));
   CHECK(has(md, "- **Period audited:** 2026-11 (time zone Asia/Shanghai)\n"));
-  CHECK(has(md, "- **Total credits owed:** 42,000.00 CNY\n"));
+  CHECK(has(md, "- **Total credits owed:** 42,000.00 CNY, claimed in time\n"));
 }
 
 TEST_CASE("report markdown: a table of periods with availability and credits owed", "[report]") {
   const std::string md = sample_markdown();
-  CHECK(has(md, "| Service | Period | Target | Availability | Met | Credit owed (CNY) |\n"
-                "| --- | --- | ---: | ---: | --- | ---: |\n"
-                "| 训练集群 | 2026-11 | 99.9% | 99.9000% | yes | 0.00 |\n"
-                "| storage | 2026-11 | 99.9% | 99.8333%~ | no | 30,000.00 |\n"));
+  CHECK(has(md, "| Service | Period | Target | Availability | Met | Credit owed (CNY) | Claim by |\n"
+                "| --- | --- | ---: | ---: | --- | ---: | --- |\n"
+                "| 训练集群 | 2026-11 | 99.9% | 99.9000% | yes | 0.00 | — |\n"
+                "| storage | 2026-11 | 99.9% | 99.8333%~ | no | 30,000.00 | 2026-12-30 (filed 2026-12-10) |\n"));
 }
 
 TEST_CASE("report markdown: the basis of each credit names the clause and the derivation", "[report]") {

@@ -53,9 +53,9 @@ TEST_CASE("report text: a small report renders exactly", "[report]") {
 range 2026-11, time zone Asia/Shanghai, currency CNY
 
 Availability (minutes; amounts in CNY)
-  service   period   target  eligible min  down min  excluded min  availability  tier            credit         cap       owed  status
-  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                 0.00      no cap       0.00  met
-  storage   2026-11   99.9%         43200        72             0     99.8333%~  <99.9%: 10%  30,000.00  150,000.00  30,000.00  missed
+  service   period   target  eligible min  down min  excluded min  availability  tier            credit         cap       owed  claim by                       status
+  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                 0.00      no cap       0.00  -                              met
+  storage   2026-11   99.9%         43200        72             0     99.8333%~  <99.9%: 10%  30,000.00  150,000.00  30,000.00  2026-12-30 (filed 2026-12-10)  missed
   storage 2026-11: claim filed in time on 2026-12-10, deadline 2026-12-30 — contract.sla:10
 
 Recovery (time to recover in minutes)
@@ -79,7 +79,7 @@ Inputs
   incidents  incidents.jsonl  )" + std::string(64, 'I') + R"(
   engine slaudit 0.1.0, tzdata 2025b
 
-Total owed: 42,000.00 CNY
+Total owed: 42,000.00 CNY, claimed in time
   service            owed
   训练集群  12,000.00 CNY
   storage   30,000.00 CNY
@@ -98,12 +98,12 @@ TEST_CASE("report text: Chinese and ASCII service names share the table's column
   const std::vector<Span> heading = cell_spans(line_starting(text, "  service   period"));
   const std::vector<Span> chinese = cell_spans(line_starting(text, "  训练集群  2026-11"));
   const std::vector<Span> ascii = cell_spans(line_starting(text, "  storage   2026-11"));
-  REQUIRE(heading.size() == 12);
-  REQUIRE(chinese.size() == 12);
-  REQUIRE(ascii.size() == 12);
-  // Left-aligned columns (service, period, tier, status) start together;
+  REQUIRE(heading.size() == 13);
+  REQUIRE(chinese.size() == 13);
+  REQUIRE(ascii.size() == 13);
+  // Left-aligned columns (service, period, tier, claim by, status) start together;
   // right-aligned ones (target .. owed, availability) end together.
-  for (size_t column : {0, 1, 7, 11}) {
+  for (size_t column : {0, 1, 7, 11, 12}) {
     CHECK(chinese[column].start == heading[column].start);
     CHECK(ascii[column].start == heading[column].start);
   }
@@ -143,7 +143,7 @@ TEST_CASE("report text: money in a currency without minor units, rounded figures
   report.periods[1].down = audit::Rational(20);  // 1/3 min
   report.periods[1].availability = audit::Rational(2, 3);
   const std::string text = report::render_text(report, source, false);
-  CHECK(text.find("Total owed: 4,200,000 JPY\n") != std::string::npos);  // grouped, no minor digits
+  CHECK(text.find("Total owed: 4,200,000 JPY, claimed in time\n") != std::string::npos);  // grouped, no minor digits
   const std::string row = line_starting(text, "  storage   2026-11");
   CHECK(row.find(" 0.33~ ") != std::string::npos);
   CHECK(row.find(" 66.6666%~ ") != std::string::npos);
