@@ -69,3 +69,42 @@ TEST_CASE("audit wording: the claim deadline stands beside the amount owed", "[c
   CHECK(has(html, "<dt>Total credits owed</dt><dd>132,000.00 CNY, claim by 2026-12-30</dd>"));
   CHECK(has(html, "<td class=\"num\">120,000.00</td><td>2026-12-30</td>"));
 }
+
+namespace {
+
+std::string quickstart_explained(const std::string& format) {
+  const std::string dir = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/quickstart/";
+  const slaudit::testing::ScratchDir scratch("cli-audit-wording");
+  const slaudit::testing::CliRun run = scratch.run(
+      SLAUDIT_CLI, "audit " + dir + "acme.sla --incidents " + dir + "acme.incidents.jsonl --period 2026-11 --explain --format " + format);
+  INFO(run.err);
+  CHECK(run.exit == 3);
+  return run.out;
+}
+
+}  // namespace
+
+TEST_CASE("audit wording: a derivation cites the term that produced it, the default only when none is written",
+          "[cli][report]") {
+  const std::string text = quickstart_explained("text");
+  // acme.sla line 19: `excluded time removed from period;` (the issue's example).
+  CHECK(has(text, "    eligible: 2581200 s = period - excluded (excluded time removed from period) — "));
+  CHECK(has(text, "acme.sla:19\n"));
+  // The availability is the clause's (line 13); the counted downtime is the raw one, since the
+  // contract states no minimum-downtime or partial-minute rule: that is a default, and said so.
+  CHECK(has(text, "= (eligible - down) / eligible = 4297/4302 — "));
+  CHECK(has(text, "    down (counted): 3000 s = down (raw): the contract states no minimum-downtime or partial-minute rule "
+                  "— (default: the contract does not say)\n"));
+  CHECK(!has(text, "after the minimum-downtime rule"));  // acme.sla has none
+  // Every line that still says "default" is one whose term acme.sla does not write.
+  size_t defaults = 0;
+  for (size_t at = text.find("(default: the contract does not say)"); at != std::string::npos;
+       at = text.find("(default: the contract does not say)", at + 1))
+    ++defaults;
+  CHECK(defaults == 1);  // the down (counted) line
+  const std::string md = quickstart_explained("markdown");
+  CHECK(has(md, "(excluded time removed from period) (`" ));
+  CHECK(has(md, "`, line 19: `excluded time removed from period;`)\n"));
+  const std::string html = quickstart_explained("html");
+  CHECK(has(html, "<code>excluded time removed from period;</code>"));
+}
