@@ -23,6 +23,18 @@ std::string rational_text(const Rational& r) {
                                                     : r.str() + " s (" + minutes_text(r) + ")";
 }
 
+// What turned the raw downtime into the counted downtime, in words, and the
+// term of the contract that says so; an empty range only when the contract
+// states no such rule and the raw downtime counts as it is.
+Explanation counted_downtime_basis(const model::AvailabilityClause& clause) {
+  const bool minimum = clause.minimum_downtime.has_value(), partial = clause.partial_minutes.has_value();
+  if (minimum && partial)
+    return {"", "", "after the minimum-downtime and partial-minute rules", clause.minimum_downtime->range};
+  if (minimum) return {"", "", "after the minimum-downtime rule", clause.minimum_downtime->range};
+  if (partial) return {"", "", "after the partial-minute rule", clause.partial_minutes_range};
+  return {"", "", "down (raw): the contract states no minimum-downtime or partial-minute rule", SourceRange{}};
+}
+
 // Counted downtime after the minimum-downtime and partial-minute rules.
 // `first_counted`: where the first counted run starts (the anchor of deadlines "after incident").
 Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
@@ -159,6 +171,7 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   out.notes = cp.notes;
   out.evidence_gaps = cp.evidence_gaps;
   out.target = clause.target;
+  out.caps = clause.caps;
   out.length = cp.to - cp.from;
   for (const auto& s : cp.timeline.segments) {
     if (s.state == TimeState::Excluded) out.excluded += s.end - s.start;
@@ -173,6 +186,12 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
                          cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
                                   : "seconds covered by a counted incident, overlaps once",
                          clause.measurement ? clause.measurement->range : SourceRange{}});
+  if (cp.probe)  // the rule behind every probe bucket without a sample, cited where the clause states it
+    out.explain.push_back({"missing data", "counts as " + std::string(terms::keyword(cp.probe->missing)),
+                           clause.missing_data ? "probe buckets without a sample count as the clause says"
+                                               : "the clause does not say: counted as up, and the report also gives "
+                                                 "the reading with missing data counted as down",
+                           clause.missing_data_range});
   return out;
 }
 
@@ -181,16 +200,17 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
                          PeriodAudit& out, std::optional<Instant>& first_counted) {
   const auto& clause = *cx.clause;
   out.down = counted_downtime(cx, cp, before, after, out, first_counted);
-  out.explain.push_back({"down (counted)", rational_text(out.down),
-                         clause.partial_minutes ? "after the minimum-downtime and partial-minute rules" : "after the minimum-downtime rule",
-                         SourceRange{}});
+  Explanation counted = counted_downtime_basis(clause);
+  counted.figure = "down (counted)";
+  counted.value = rational_text(out.down);
+  out.explain.push_back(std::move(counted));
   const bool removed = clause.excluded_time.value_or(model::ExcludedTreatment::CountsAsAvailable) ==
                        model::ExcludedTreatment::RemovedFromPeriod;
   out.eligible = removed ? Rational((out.length - out.excluded).count()) : Rational(out.length.count());
   out.explain.push_back({"eligible", rational_text(out.eligible),
                          removed ? "period - excluded (excluded time removed from period)"
                                  : "the whole period (excluded time counts as available)",
-                         SourceRange{}});
+                         clause.excluded_time_range});  // empty when the contract is silent: the default
   if (cp.unmeasured) {
     out.down = 0;
     out.notes.push_back(cp.measured_derivation);
@@ -200,14 +220,14 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
     out.availability = *cp.measured_availability;
     out.explain.push_back({"down (implied)", rational_text(out.down),
                            "eligible x (1 - measured availability): the downtime the measured availability stands for",
-                           SourceRange{}});
+                           clause.measurement ? clause.measurement->range : SourceRange{}});
     out.explain.push_back({"availability", percent_text(*out.availability),
                            cp.measured_derivation + " = " + out.availability->str(),
                            clause.measurement ? clause.measurement->range : SourceRange{}});
   } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
     out.explain.push_back({"availability", percent_text(*out.availability),
-                           "(eligible - down) / eligible = " + out.availability->str(), SourceRange{}});
+                           "(eligible - down) / eligible = " + out.availability->str(), clause.range});
   } else {
     out.notes.push_back("no eligible time in the period: availability is not assessed");
   }
@@ -278,7 +298,7 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
                          "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
                              " down, at the hourly rate, credited without a claim: " +
                              money_with_code(out.hour_rule_minor, *cx.contract->currency),
-                         SourceRange{}});
+                         clause.hour_rule_range});
 }
 
 }  // namespace

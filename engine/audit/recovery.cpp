@@ -167,6 +167,7 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
   out.clause_label = c.label;
   out.clause = c.range;
   out.limit = c.limit;
+  out.caps = c.caps;
   FaultRoles roles(in);
   roles.reserve(out);
   for (const size_t index : in.incidents) {

@@ -163,7 +163,8 @@ struct PeriodAudit {
   bool fee_billed = false;  // the fee came from a billing input (--billing, a fleet's --billing-export)
   Rational fee_base() const { return fee_exact_minor ? *fee_exact_minor : Rational(fee_minor); }
   int64_t credit_minor = 0;     // before caps
-  int64_t cap_minor = -1;       // the binding cap, -1 when none applies
+  int64_t cap_minor = -1;       // the binding cap, -1 when none binds
+  std::vector<model::Cap> caps; // the clause's caps as written, binding or not; empty: the contract states none
   int64_t owed_minor = 0;       // after caps and the claim rule
   int64_t free_hours = 0;       // clock hours over the hour rule's limit
   int64_t hour_rule_minor = 0;  // their charge, credited without a claim
@@ -220,7 +221,8 @@ struct RecoveryAudit {
   std::vector<FaultStats> uncovered;           // fault classes no recovery clause covers
   std::vector<std::string> uncovered_incidents;
   size_t breaches = 0;
-  int64_t credit_minor = 0, cap_minor = -1, owed_minor = 0;
+  int64_t credit_minor = 0, cap_minor = -1, owed_minor = 0;  // cap_minor: the binding cap, -1 when none binds
+  std::vector<model::Cap> caps;  // the clause's caps as written, binding or not; empty: the contract states none
   std::vector<Explanation> explain;
 };
 

@@ -290,18 +290,23 @@ struct ItemChecker {
       c.minimum_downtime = model::MinimumDowntime{md.relation, *d, i.range};
   }
   void operator()(const ast::PartialMinutesItem& pm) {
-    if (first("partial-minutes", "the partial-minute rule")) c.partial_minutes = pm.rule;
+    if (!first("partial-minutes", "the partial-minute rule")) return;
+    c.partial_minutes = pm.rule;
+    c.partial_minutes_range = i.range;
   }
   void operator()(const ast::MissingDataItem& miss) {
     if (!first("missing", "the missing-data rule")) return;
-    if (cx.one_of(miss.state, {"up", "down", "excluded"}, "missing-data state"))
-      c.missing_data = miss.state.text == "up"     ? model::MissingData::Up
-                       : miss.state.text == "down" ? model::MissingData::Down
-                                                   : model::MissingData::Excluded;
+    if (!cx.one_of(miss.state, {"up", "down", "excluded"}, "missing-data state")) return;
+    c.missing_data = miss.state.text == "up"     ? model::MissingData::Up
+                     : miss.state.text == "down" ? model::MissingData::Down
+                                                 : model::MissingData::Excluded;
+    c.missing_data_range = i.range;
   }
   void operator()(const ast::ExcludeItem& ex) { exclusion(cx, c, ex.what, i.range); }
   void operator()(const ast::ExcludedTimeItem& et) {
-    if (first("excluded-time", "the treatment of excluded time")) c.excluded_time = et.treatment;
+    if (!first("excluded-time", "the treatment of excluded time")) return;
+    c.excluded_time = et.treatment;
+    c.excluded_time_range = i.range;
   }
   void operator()(const ast::HourRuleItem& h) {
     if (!first("hour-rule", "the clock-hour rule")) return;
@@ -311,6 +316,7 @@ struct ItemChecker {
       return;
     }
     c.hour_rule_more_than = d;
+    if (d) c.hour_rule_range = i.range;
   }
   void operator()(const ast::CreditItem& cr) {
     if (first("credit", "the credit")) c.credit = check_credit(cx, cr, i.range, c.target);

@@ -230,14 +230,18 @@ struct AvailabilityClause {
   std::optional<Measurement> measurement;  // absent: not defined by the contract
   std::optional<MinimumDowntime> minimum_downtime;
   std::optional<PartialMinuteRule> partial_minutes;
+  SourceRange partial_minutes_range;  // where each of these terms is written; empty when the contract is silent
   std::optional<MissingData> missing_data;
+  SourceRange missing_data_range;
   std::vector<MaintenanceExclusion> maintenance;
   std::vector<RecurringWindow> windows;
   // Excluded causes, fault classes and components, each with the item that excludes it.
   std::map<std::string, SourceRange, std::less<>> excluded_causes, excluded_faults, excluded_components;
   std::vector<SourceRange> exclusion_ranges;  // every `exclude` item, for rules and explain
   std::optional<ExcludedTreatment> excluded_time;
+  SourceRange excluded_time_range;
   std::optional<Seconds> hour_rule_more_than;  // no charge for a clock hour with more than X down
+  SourceRange hour_rule_range;
   std::optional<CreditRule> credit;
   std::optional<std::string> payout;  // voucher, service_credit, refund
   std::vector<Cap> caps;

@@ -3,25 +3,13 @@
 #include "engine/claims/compare.h"
 #include "engine/figures/figures.h"
 #include "base/time/timestamp.h"
+#include "report/common/amounts.h"  // grouped_decimal, amount_with_code: the reports' one formatter
 
 namespace slaudit::report {
 
 namespace {
 
 std::string marked(const DecimalText& text) { return text.text + (text.exact ? "" : std::string(1, kInexactMark)); }
-
-// Digits grouped by thousands in the whole part: "2022123.4" -> "2,022,123.4".
-std::string grouped_decimal(const std::string& text) {
-  const size_t dot = text.find('.');
-  std::string whole = text.substr(0, dot), out;
-  const bool negative = !whole.empty() && whole.front() == '-';
-  if (negative) whole.erase(0, 1);
-  for (size_t i = 0; i < whole.size(); ++i) {
-    if (i > 0 && (whole.size() - i) % 3 == 0) out += ',';
-    out += whole[i];
-  }
-  return (negative ? "-" : "") + out + (dot == std::string::npos ? "" : text.substr(dot));
-}
 
 // Two decimals with trailing zeros dropped ("25", "12.5", "33.33~").
 std::string two_decimals(const Rational& value) {
@@ -48,7 +36,7 @@ std::string money_rational_text(const Rational& minor, const model::Currency& cu
   // Half up to the minor unit, as the audit rounds money by default; amounts here are never negative.
   const auto n = numerator(minor), d = denominator(minor);
   const int64_t rounded = static_cast<int64_t>((2 * n + d) / (2 * d));
-  return money_with_code(rounded, currency) + (d == 1 ? "" : std::string(1, kInexactMark));
+  return amount_with_code(rounded, currency) + (d == 1 ? "" : std::string(1, kInexactMark));
 }
 
 std::string hours_text(Seconds seconds) { return grouped_decimal(two_decimals(Rational(seconds.count(), 3600))) + " h"; }

@@ -5,6 +5,7 @@
 // basis, the claims, the records and the inputs' digests. No script, no
 // network; everything from the inputs is escaped; the same report gives the
 // same bytes.
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/compare_words.h"
 #include "report/common/names.h"
@@ -71,7 +72,7 @@ std::string replay_row(const VendorComparison& v) {
   return "<tr>" + cell(v.name) + cell(o.range) +
          cell(std::to_string(o.periods_missed) + " of " + std::to_string(o.periods.size()), "num") +
          cell(std::to_string(o.breaches), "num") + cell(std::to_string(o.uncovered), "num") +
-         cell(money_with_code(o.credits_minor, v.currency), "num") + cell(money_with_code(o.fees_minor, v.currency), "num") +
+         cell(amount_with_code(o.credits_minor, v.currency), "num") + cell(amount_with_code(o.fees_minor, v.currency), "num") +
          cell(optional_share(o.credit_share), "num") +
          cell(o.lost_cost_minor ? money_rational_text(*o.lost_cost_minor, v.currency) : "—", "num") +
          cell(optional_share(o.lost_share), "num") + cell(optional_share(o.remedy_ratio), "num") + "</tr>\n";
@@ -90,8 +91,8 @@ std::string replay_periods(const VendorComparison& v) {
     out += "<tr>" + cell(p.period) + cell(p.target ? percent_text(*p.target) : "—", "num") +
            cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(minutes_text(p.down), "num") +
            cell(verdict, verdict == "breached" ? "missed" : verdict == "met" ? "met" : "") +
-           cell(money_text(p.fee_minor, v.currency), "num") + cell(money_text(p.credit_minor, v.currency), "num") +
-           cell(money_text(p.owed_minor + p.hour_rule_minor, v.currency), "num") + "</tr>\n";
+           cell(amount_text(p.fee_minor, v.currency), "num") + cell(amount_text(p.credit_minor, v.currency), "num") +
+           cell(amount_text(p.owed_minor + p.hour_rule_minor, v.currency), "num") + "</tr>\n";
   }
   out += "</tbody>\n</table>\n<ul class=\"notes\">\n";
   for (size_t k : o.recovery) {
@@ -99,7 +100,7 @@ std::string replay_periods(const VendorComparison& v) {
     out += html_element("li", "recovery" + (rec.clause_label.empty() ? "" : " \"" + rec.clause_label + "\"") + ": " +
                                   counted(rec.covered, "incident", "incidents") + " covered, " +
                                   counted(rec.breaches, "breach", "breaches") + ", owed " +
-                                  money_with_code(rec.owed_minor, v.currency)) + "\n";
+                                  amount_with_code(rec.owed_minor, v.currency)) + "\n";
   }
   out += html_element("li", "price per GPU-hour: " +
                                 (o.price_per_gpu_hour_minor ? money_rational_text(*o.price_per_gpu_hour_minor, v.currency)

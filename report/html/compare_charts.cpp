@@ -1,6 +1,7 @@
 // The comparison's two charts, as inline SVG (no script, no network): the
 // weighted scores, and the replayed credits against the cost of lost time.
 // Lengths are exact fractions of the drawing, printed to three decimals.
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/compare_words.h"
 #include "report/html/compare_sections.h"
@@ -122,8 +123,8 @@ std::string remedy_chart(const CompareReport& r) {
     const selection::ReplayOutcome& o = *v.replay;
     out += "<g class=\"vendor-remedy\" data-vendor=" + attr(v.name) + ">" + vendor_label(v, y + 18);
     out += remedy_bar("credit", o.credit_share, full, y,
-                      "credits " + money_with_code(o.credits_minor, v.currency) + " of fees " +
-                          money_with_code(o.fees_minor, v.currency));
+                      "credits " + amount_with_code(o.credits_minor, v.currency) + " of fees " +
+                          amount_with_code(o.fees_minor, v.currency));
     out += remedy_bar("lost", o.lost_share, full, y + 16,
                       "lost training time " +
                           (o.lost_cost_minor ? money_rational_text(*o.lost_cost_minor, v.currency) : std::string("—")));

@@ -1,7 +1,9 @@
 // The credits owed and why: for each credit, the clauses that produced it
 // (file:line and their text), the tier, the cap, the claim deadline, and the
 // audit's derivation line by line, so a reader can check it against the contract.
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
+#include "report/common/cap_words.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
 #include "report/common/names.h"
@@ -18,8 +20,10 @@ std::string derivation(const HtmlContext& context, const std::vector<audit::Expl
   if (lines.empty()) return "";
   std::string out = "<ol class=\"derivation\">\n";
   for (const audit::Explanation& line : lines) {
-    out += "<li>" + html_element("span", line.figure, "figure") + ": " + html_element("span", line.value, "value");
-    if (!line.derivation.empty()) out += " = " + html_escape(line.derivation);
+    const model::Currency& currency = context.report.currency;
+    out += "<li>" + html_element("span", line.figure, "figure") + ": " +
+           html_element("span", amounts_grouped(line.value, currency), "value");
+    if (!line.derivation.empty()) out += " = " + html_escape(amounts_grouped(line.derivation, currency));
     out += " — " + html_clause(context, line.clause) + "</li>\n";
   }
   return out + "</ol>\n";
@@ -36,7 +40,7 @@ std::string claim_html(const HtmlContext& context, const audit::ClaimStatus& cla
 std::string period_credit(const HtmlContext& context, const audit::PeriodAudit& p) {
   const model::Currency& currency = context.report.currency;
   std::string out = "<article class=\"credit\">\n" +
-                    html_element("h3", p.service + ", " + p.period + ": " + money_with_code(p.owed_minor, currency) +
+                    html_element("h3", p.service + ", " + p.period + ": " + amount_with_code(p.owed_minor, currency) +
                                            " owed") +
                     "\n<dl>\n";
   out += item("Availability clause", html_clause(context, p.clause));
@@ -47,21 +51,21 @@ std::string period_credit(const HtmlContext& context, const audit::PeriodAudit& 
     out += item("Credit tier", html_escape(percent_text(p.tier->credit) + " of the fee below " +
                                            percent_text(p.tier->below)) +
                                    " — " + html_clause(context, p.tier->range));
-  out += item("Fee", html_escape(money_with_code(p.fee_minor, currency)));
-  out += item("Credit", html_escape(money_with_code(p.credit_minor, currency)));
-  out += item("Cap", p.cap_minor < 0 ? "none applies" : html_escape(money_with_code(p.cap_minor, currency)));
+  out += item("Fee", html_escape(amount_with_code(p.fee_minor, currency)));
+  out += item("Credit", html_escape(amount_with_code(p.credit_minor, currency)));
+  out += item("Cap", html_escape(cap_text(p.cap_minor, p.caps, currency, true)));
   if (p.hour_rule_minor > 0)
     out += item("Hour rule", html_escape(std::to_string(p.free_hours) + " clock hours, " +
-                                         money_with_code(p.hour_rule_minor, currency) + " credited without a claim"));
+                                         amount_with_code(p.hour_rule_minor, currency) + " credited without a claim"));
   out += item("Claim", claim_html(context, p.claim));
-  out += item("Owed", html_escape(money_with_code(p.owed_minor, currency)));
+  out += item("Owed", html_escape(amount_with_code(p.owed_minor, currency)));
   return out + "</dl>\n" + derivation(context, p.explain) + "</article>\n";
 }
 
 std::string recovery_credit(const HtmlContext& context, const audit::RecoveryAudit& r) {
   const model::Currency& currency = context.report.currency;
   std::string out = "<article class=\"credit\">\n" +
-                    html_element("h3", r.service + ", recovery: " + money_with_code(r.owed_minor, currency) + " owed") +
+                    html_element("h3", r.service + ", recovery: " + amount_with_code(r.owed_minor, currency) + " owed") +
                     "\n<dl>\n";
   out += item("Recovery clause", html_clause(context, r.clause));
   out += item("Breaches", html_escape(counted(r.breaches, "breach", "breaches") + " of the limit of " +
@@ -73,9 +77,9 @@ std::string recovery_credit(const HtmlContext& context, const audit::RecoveryAud
   if (listed > kListedAtMost)
     out += item("More breaches", html_escape(std::to_string(listed - kListedAtMost) +
                                              " not listed here; the JSON report (--format json) lists every one"));
-  out += item("Credit", html_escape(money_with_code(r.credit_minor, currency)));
-  out += item("Cap", r.cap_minor < 0 ? "none applies" : html_escape(money_with_code(r.cap_minor, currency)));
-  out += item("Owed", html_escape(money_with_code(r.owed_minor, currency)));
+  out += item("Credit", html_escape(amount_with_code(r.credit_minor, currency)));
+  out += item("Cap", html_escape(cap_text(r.cap_minor, r.caps, currency, true)));
+  out += item("Owed", html_escape(amount_with_code(r.owed_minor, currency)));
   return out + "</dl>\n" + derivation(context, r.explain) + "</article>\n";
 }
 

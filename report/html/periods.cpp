@@ -1,5 +1,6 @@
 // One section per audited period: its timeline (up, down and excluded time,
 // every incident hoverable) and, for paper, the same incidents as a table.
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -89,8 +90,10 @@ std::string derivation(const HtmlContext& context, const audit::PeriodAudit& p) 
   if (has_credit_entry(p) || p.explain.empty()) return "";
   std::string out = "<h3>How the figures were derived</h3>\n<ol class=\"derivation\">\n";
   for (const audit::Explanation& line : p.explain) {
-    out += "<li>" + html_element("span", line.figure, "figure") + ": " + html_element("span", line.value, "value");
-    if (!line.derivation.empty()) out += " = " + html_escape(line.derivation);
+    const model::Currency& currency = context.report.currency;
+    out += "<li>" + html_element("span", line.figure, "figure") + ": " +
+           html_element("span", amounts_grouped(line.value, currency), "value");
+    if (!line.derivation.empty()) out += " = " + html_escape(amounts_grouped(line.derivation, currency));
     out += " — " + html_clause(context, line.clause) + "</li>\n";
   }
   return out + "</ol>\n";
@@ -108,7 +111,7 @@ std::string period_section(const HtmlContext& context, const audit::PeriodAudit&
   else out += html_timeline(context, p);
   if (!p.notes.empty()) {
     out += "<ul class=\"notes\">\n";
-    for (const std::string& note : p.notes) out += html_element("li", note) + "\n";
+    for (const std::string& note : p.notes) out += html_element("li", amounts_grouped(note, context.report.currency)) + "\n";
     out += "</ul>\n";
   }
   return out + incident_table(context, p) + derivation(context, p) + "</section>\n";

@@ -4,6 +4,7 @@
 // clause states no missing-data rule, and per clause what became of every
 // sample offered to it, with the first lines not used.
 #include "base/num/wide_count.h"
+#include "report/common/amounts.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
@@ -45,9 +46,9 @@ std::string ambiguity(const HtmlContext& context, const audit::PeriodAudit& p) {
          ": ambiguous.</strong> " +
          html_escape("The clause does not say how missing probe data counts. Counted as up: availability " +
                      (p.availability ? percent_text(*p.availability) : std::string("—")) + ", owed " +
-                     money_with_code(p.owed_minor, currency) + ". Counted as " + std::string(terms::keyword(f.other_missing)) + ": availability " +
+                     amount_with_code(p.owed_minor, currency) + ". Counted as " + std::string(terms::keyword(f.other_missing)) + ": availability " +
                      (f.other_availability ? percent_text(*f.other_availability) : std::string("—")) + ", owed " +
-                     money_with_code(f.other_owed_minor, currency) + ".") +
+                     amount_with_code(f.other_owed_minor, currency) + ".") +
          "</p>\n";
 }
 

@@ -2,6 +2,7 @@
 // the inputs' digests, so anyone can tell whether they hold the same files.
 #include <algorithm>
 
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -30,7 +31,7 @@ std::string recovery_clause(const HtmlContext& context, const audit::RecoveryAud
                                            (r.limit ? minutes_text(*r.limit) + " min" : std::string("no stated limit"))) +
                     "\n<p>" +
                     html_escape(std::to_string(r.covered) + " incidents covered, " + std::to_string(r.breaches) +
-                                " over the limit; owed " + money_with_code(r.owed_minor, context.report.currency) + ".") +
+                                " over the limit; owed " + amount_with_code(r.owed_minor, context.report.currency) + ".") +
                     " Clause: " + html_clause(context, r.clause) + "</p>\n";
   if (!r.stats.empty()) out += stats_table(r.stats, true);
   if (!r.uncovered.empty()) {

@@ -1,5 +1,7 @@
 #include "report/html/render_html.h"
 
+#include "report/common/claim_words.h"
+#include "report/common/amounts.h"
 #include "report/common/names.h"
 
 #include "engine/figures/figures.h"
@@ -35,7 +37,9 @@ std::string header(const HtmlContext& context) {
   out += fact("Customer", html_escape(context.contract.customer.value_or("(not stated)")));
   out += fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
   out += fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
-  out += fact("Total credits owed", html_escape(money_with_code(report.total_owed_minor, report.currency)));
+  const std::string claim = total_claim_phrase(report);
+  out += fact("Total credits owed", html_escape(amount_with_code(report.total_owed_minor, report.currency) +
+                                                (claim.empty() ? "" : ", " + claim)));
   out += fact("Result", result_html(report));
   for (const std::string& gap : report.evidence_gaps) out += fact("Evidence incomplete", html_escape(gap));
   out += "</dl>\n";

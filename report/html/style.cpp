@@ -26,6 +26,7 @@ table.incidents { width: 100%; table-layout: fixed; }
 table.incidents td, table.incidents th, table.incidents code { overflow-wrap: break-word; }
 table.incidents th.num { white-space: normal; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.num.words { white-space: normal; }
 td.missed { color: #a61b1b; font-weight: bold; }
 td.met { color: #1d6b2c; }
 td.total { font-weight: bold; }

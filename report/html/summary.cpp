@@ -1,6 +1,9 @@
 // The summary: one row per audited period with every figure the credit
 // depends on, then what each service is owed in all.
+#include "report/common/claim_words.h"
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
+#include "report/common/cap_words.h"
 #include "report/common/names.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
@@ -10,6 +13,8 @@ namespace slaudit::report {
 namespace {
 
 std::string cell(const std::string& text, const char* cls = "") { return html_element("td", text, cls); }
+
+std::string or_dash(std::string text) { return text.empty() ? "—" : text; }
 
 std::string clause_name(const audit::PeriodAudit& p) {
   if (p.clause_label.empty() || p.clause_label == p.service) return p.service;
@@ -37,9 +42,11 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
          cell(p.target ? percent_text(*p.target) : "—", "num") + cell(minutes_text(p.eligible), "num") +
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
-         cell(money_text(p.credit_minor, currency), "num") +
-         cell(p.cap_minor < 0 ? "—" : money_text(p.cap_minor, currency), "num") +
-         cell(money_text(p.owed_minor, currency), "num") + status_cell(context, p) + "</tr>\n";
+         cell(amount_text(p.credit_minor, currency), "num") +
+         // A cap in words ("not reached (100% of fee)") may wrap; an amount stays on one line.
+         cell(cap_text(p.cap_minor, p.caps, currency, false), p.cap_minor >= 0 ? "num" : "num words") +
+         cell(amount_text(p.owed_minor, currency), "num") + cell(or_dash(claim_by_text(p))) + status_cell(context, p) +
+         "</tr>\n";
 }
 
 std::string totals(const HtmlContext& context) {
@@ -47,9 +54,9 @@ std::string totals(const HtmlContext& context) {
   std::string out = "<table class=\"totals\">\n<thead><tr><th>Service</th><th class=\"num\">Owed (" +
                     html_escape(report.currency.code) + ")</th></tr></thead>\n<tbody>\n";
   for (const audit::ServiceTotal& total : report.totals)
-    out += "<tr>" + cell(total.service) + cell(money_text(total.owed_minor, report.currency), "num") + "</tr>\n";
+    out += "<tr>" + cell(total.service) + cell(amount_text(total.owed_minor, report.currency), "num") + "</tr>\n";
   out += "</tbody>\n<tfoot><tr><th>Total owed</th>" +
-         html_element("td", money_with_code(report.total_owed_minor, report.currency), "num total") +
+         html_element("td", amount_with_code(report.total_owed_minor, report.currency), "num total") +
          "</tr></tfoot>\n</table>\n";
   return out;
 }
@@ -65,7 +72,7 @@ std::string html_summary(const HtmlContext& context) {
     out += "<table class=\"summary\">\n<thead><tr><th>Service</th><th>Period</th><th class=\"num\">Target</th>"
            "<th class=\"num\">Eligible min</th><th class=\"num\">Down min</th><th class=\"num\">Excluded min</th>"
            "<th class=\"num\">Availability</th><th>Tier</th><th class=\"num\">Credit</th><th class=\"num\">Cap</th>"
-           "<th class=\"num\">Owed</th><th>Status</th></tr></thead>\n<tbody>\n";
+           "<th class=\"num\">Owed</th><th>Claim by</th><th>Status</th></tr></thead>\n<tbody>\n";
     for (const audit::PeriodAudit& p : report.periods) out += period_row(context, p);
     out += "</tbody>\n</table>\n<p class=\"note\">Amounts in " + html_escape(report.currency.code) +
            ". Availability is shown to four decimals; a figure marked ~ has more digits and is truncated, never "

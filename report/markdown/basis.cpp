@@ -1,5 +1,7 @@
 // The basis of each credit: where the contract says so and how the amount
 // follows from the log, in words a reader can check against the contract.
+#include "report/common/amounts.h"
+#include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/markdown/sections.h"
@@ -10,13 +12,14 @@ namespace slaudit::report {
 
 namespace {
 
-std::string derivation(const SourceFile& source, const std::vector<audit::Explanation>& lines) {
+std::string derivation(const SourceFile& source, const model::Currency& currency,
+                       const std::vector<audit::Explanation>& lines) {
   if (lines.empty()) return "";
   std::string out = "- Derivation:\n";
   size_t n = 0;
   for (const audit::Explanation& line : lines) {
-    out += "  " + std::to_string(++n) + ". " + md_escape(line.figure) + ": " + md_escape(line.value);
-    if (!line.derivation.empty()) out += " = " + md_escape(line.derivation);
+    out += "  " + std::to_string(++n) + ". " + md_escape(line.figure) + ": " + md_escape(amounts_grouped(line.value, currency));
+    if (!line.derivation.empty()) out += " = " + md_escape(amounts_grouped(line.derivation, currency));
     out += " (" + markdown_clause(source, line.clause) + ")\n";
   }
   return out;
@@ -32,26 +35,26 @@ std::string claim_line(const SourceFile& source, const audit::ClaimStatus& claim
 
 std::string period_basis(const audit::AuditReport& report, const SourceFile& source, const audit::PeriodAudit& p) {
   std::string out = "### " + md_escape(p.service) + ", " + md_escape(p.period) + ": " +
-                    money_with_code(p.owed_minor, report.currency) + " owed\n\n";
+                    amount_with_code(p.owed_minor, report.currency) + " owed\n\n";
   out += "- Availability clause: " + markdown_clause(source, p.clause) + "\n";
   if (p.availability)
     out += "- Availability " + percent_text(*p.availability) +
            (p.target ? " against a target of " + percent_text(*p.target) : std::string()) + "\n";
   if (p.tier) out += "- Credit tier: " + percent_text(p.tier->credit) + " of the fee (" +
                      markdown_clause(source, p.tier->range) + ")\n";
-  out += "- Fee " + money_with_code(p.fee_minor, report.currency) + ", credit " +
-         money_with_code(p.credit_minor, report.currency) +
-         (p.cap_minor < 0 ? std::string() : ", capped at " + money_with_code(p.cap_minor, report.currency)) + "\n";
+  out += "- Fee " + amount_with_code(p.fee_minor, report.currency) + ", credit " +
+         amount_with_code(p.credit_minor, report.currency) +
+         ", " + cap_phrase(p.cap_minor, p.caps, report.currency, true) + "\n";
   if (p.hour_rule_minor > 0)
     out += "- Hour rule: " + std::to_string(p.free_hours) + " clock hours, " +
-           money_with_code(p.hour_rule_minor, report.currency) + " without a claim\n";
+           amount_with_code(p.hour_rule_minor, report.currency) + " without a claim\n";
   out += claim_line(source, p.claim);
-  return out + derivation(source, p.explain) + "\n";
+  return out + derivation(source, report.currency, p.explain) + "\n";
 }
 
 std::string recovery_basis(const audit::AuditReport& report, const SourceFile& source,
                            const audit::RecoveryAudit& r) {
-  std::string out = "### " + md_escape(r.service) + ", recovery: " + money_with_code(r.owed_minor, report.currency) +
+  std::string out = "### " + md_escape(r.service) + ", recovery: " + amount_with_code(r.owed_minor, report.currency) +
                     " owed\n\n";
   out += "- Recovery clause: " + markdown_clause(source, r.clause) + "\n";
   out += "- " + counted(r.breaches, "breach", "breaches") + " of the limit of " +
@@ -64,7 +67,9 @@ std::string recovery_basis(const audit::AuditReport& report, const SourceFile& s
   if (listed > kListedAtMost)
     out += "  - and " + std::to_string(listed - kListedAtMost) +
            " more breaches; the JSON report (`--format json`) lists every one\n";
-  return out + derivation(source, r.explain) + "\n";
+  out += "- Credit " + amount_with_code(r.credit_minor, report.currency) + ", " +
+         cap_phrase(r.cap_minor, r.caps, report.currency, true) + "\n";
+  return out + derivation(source, report.currency, r.explain) + "\n";
 }
 
 }  // namespace

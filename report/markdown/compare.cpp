@@ -2,6 +2,7 @@
 // its sensitivity, what each contract pays for the same outages beside what
 // they cost, the seven questions, each dimension's table with every point's
 // basis, and the inputs with their digests.
+#include "report/common/amounts.h"
 #include "report/common/compare_words.h"
 #include "report/common/names.h"
 #include "report/markdown/markdown_text.h"
@@ -58,8 +59,8 @@ std::string replay(const CompareReport& r) {
       continue;
     }
     out += row({md_escape(v.name), md_escape(o.range), std::to_string(o.periods_missed) + " of " + std::to_string(o.periods.size()),
-                std::to_string(o.breaches), std::to_string(o.uncovered), md_escape(money_with_code(o.credits_minor, v.currency)),
-                md_escape(money_with_code(o.fees_minor, v.currency)), optional_share(o.credit_share),
+                std::to_string(o.breaches), std::to_string(o.uncovered), md_escape(amount_with_code(o.credits_minor, v.currency)),
+                md_escape(amount_with_code(o.fees_minor, v.currency)), optional_share(o.credit_share),
                 o.lost_cost_minor ? md_escape(money_rational_text(*o.lost_cost_minor, v.currency)) : "—",
                 optional_share(o.lost_share), optional_share(o.remedy_ratio)});
   }

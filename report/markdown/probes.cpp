@@ -1,6 +1,7 @@
 // "## Probe measurements": per period the buckets behind the availability, the
 // other reading of an unstated missing-data rule, and what became of every sample.
 #include "base/num/wide_count.h"
+#include "report/common/amounts.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/markdown/sections.h"
@@ -28,9 +29,9 @@ std::string markdown_probes(const audit::AuditReport& report) {
       ambiguous += "- **" + md_escape(p.service) + " " + md_escape(p.period) +
                    ": ambiguous.** The clause does not say how missing probe data counts. Counted as up: availability " +
                    (p.availability ? percent_text(*p.availability) : std::string("—")) + ", owed " +
-                   money_with_code(p.owed_minor, report.currency) + ". Counted as " + std::string(terms::keyword(f.other_missing)) + ": availability " +
+                   amount_with_code(p.owed_minor, report.currency) + ". Counted as " + std::string(terms::keyword(f.other_missing)) + ": availability " +
                    (f.other_availability ? percent_text(*f.other_availability) : std::string("—")) + ", owed " +
-                   money_with_code(f.other_owed_minor, report.currency) + ".\n";
+                   amount_with_code(f.other_owed_minor, report.currency) + ".\n";
   }
   if (rows.empty() && report.probe_accounting.empty()) return "";
   std::string out = "## Probe measurements\n\n";

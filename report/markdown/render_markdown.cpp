@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "report/common/claim_words.h"
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
 #include "report/markdown/sections.h"
@@ -37,7 +39,9 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
   out += "- **Customer:** " + md_escape(contract.customer.value_or("(not stated)")) + "\n";
   out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
   out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
-  out += "- **Total credits owed:** " + money_with_code(report.total_owed_minor, report.currency) + "\n";
+  const std::string claim = total_claim_phrase(report);
+  out += "- **Total credits owed:** " + amount_with_code(report.total_owed_minor, report.currency) +
+         (claim.empty() ? "" : ", " + md_escape(claim)) + "\n";
   out += "- **Result:** " + result_words(report) + "\n";
   for (const std::string& gap : report.evidence_gaps) out += "- **Evidence incomplete:** " + md_escape(gap) + "\n";
   out += "\n";
@@ -47,13 +51,14 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
 std::string period_table(const audit::AuditReport& report) {
   std::string out = "## Availability by period\n\n";
   if (report.periods.empty()) return out + "No period was audited.\n\n";
-  out += "| Service | Period | Target | Availability | Met | Credit owed (" + report.currency.code + ") |\n";
-  out += "| --- | --- | ---: | ---: | --- | ---: |\n";
+  out += "| Service | Period | Target | Availability | Met | Credit owed (" + report.currency.code + ") | Claim by |\n";
+  out += "| --- | --- | ---: | ---: | --- | ---: | --- |\n";
   for (const audit::PeriodAudit& p : report.periods)
     out += "| " + md_escape(p.service) + " | " + md_escape(p.period) + (p.partial ? " (partial)" : "") + " | " +
            (p.target ? percent_text(*p.target) : "—") + " | " +
            (p.availability ? percent_text(*p.availability) : "—") + " | " +
-           met_column(report, p) + " | " + money_text(p.owed_minor, report.currency) + " |\n";
+           met_column(report, p) + " | " + amount_text(p.owed_minor, report.currency) + " | " +
+           (claim_by_text(p).empty() ? "—" : md_escape(claim_by_text(p))) + " |\n";
   return out + "\nAvailability is shown to four decimals; a figure marked ~ has more digits and is truncated, "
                "never rounded up.\n\n";
 }

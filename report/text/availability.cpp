@@ -3,6 +3,9 @@
 // then with --explain every figure's derivation and every incident's fate.
 #include <string>
 
+#include "report/common/claim_words.h"
+#include "report/common/amounts.h"
+#include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
@@ -33,6 +36,11 @@ std::string status_text(const audit::PeriodAudit& period) {
   return period.evidence_complete() ? out : out + " (incomplete)";
 }
 
+std::string claim_by_or_dash(const audit::PeriodAudit& period) {
+  std::string text = claim_by_text(period);
+  return text.empty() ? "-" : text;
+}
+
 std::vector<std::string> period_row(const TextContext& context, const audit::PeriodAudit& period) {
   const model::Currency& currency = context.report.currency;
   return {clause_name(period),
@@ -43,9 +51,10 @@ std::vector<std::string> period_row(const TextContext& context, const audit::Per
           minutes_text(period.excluded),
           period.availability ? percent_text(*period.availability) : "-",
           tier_text(period.tier),
-          money_text(period.credit_minor, currency),
-          period.cap_minor < 0 ? "-" : money_text(period.cap_minor, currency),
-          money_text(period.owed_minor, currency),
+          amount_text(period.credit_minor, currency),
+          cap_text(period.cap_minor, period.caps, currency, false),
+          amount_text(period.owed_minor, currency),
+          claim_by_or_dash(period),
           status_text(period)};
 }
 
@@ -54,7 +63,8 @@ TextTable period_table(const TextContext& context) {
   TextTable table({C{"service", Align::Left}, C{"period", Align::Left}, C{"target", Align::Right},
                    C{"eligible min", Align::Right}, C{"down min", Align::Right}, C{"excluded min", Align::Right},
                    C{"availability", Align::Right}, C{"tier", Align::Left}, C{"credit", Align::Right},
-                   C{"cap", Align::Right}, C{"owed", Align::Right}, C{"status", Align::Left}});
+                   C{"cap", Align::Right}, C{"owed", Align::Right}, C{"claim by", Align::Left},
+                   C{"status", Align::Left}});
   for (const audit::PeriodAudit& period : context.report.periods) table.add_row(period_row(context, period));
   return table;
 }
@@ -77,8 +87,8 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
     out += who + claim_text(context, period.claim) + "\n";
   if (period.free_hours > 0)
     out += who + std::to_string(period.free_hours) + " clock hours over the hour rule, " +
-           money_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
-  for (const std::string& note : period.notes) out += who + note + "\n";
+           amount_with_code(period.hour_rule_minor, context.report.currency) + " credited without a claim\n";
+  for (const std::string& note : period.notes) out += who + amounts_grouped(note, context.report.currency) + "\n";
   for (const std::string& gap : period_only_gaps(context.report, period)) out += who + "evidence incomplete: " + gap + "\n";
   return out;
 }

@@ -2,6 +2,7 @@
 // (each contract's credits beside the cost of the lost time), the seven
 // questions, the scorecard with every point's basis, the claims, the records
 // and the inputs.
+#include "report/common/amounts.h"
 #include "report/common/compare_words.h"
 #include "report/common/names.h"
 #include "report/text/render_text.h"
@@ -56,8 +57,8 @@ std::string replay_table(const CompareReport& r) {
       continue;
     }
     table.add_row({v.name, o.service, o.range, std::to_string(o.periods_missed) + "/" + std::to_string(o.periods.size()),
-                   std::to_string(o.breaches), std::to_string(o.uncovered), money_with_code(o.credits_minor, v.currency),
-                   money_with_code(o.fees_minor, v.currency), optional_share(o.credit_share),
+                   std::to_string(o.breaches), std::to_string(o.uncovered), amount_with_code(o.credits_minor, v.currency),
+                   amount_with_code(o.fees_minor, v.currency), optional_share(o.credit_share),
                    o.lost_cost_minor ? money_rational_text(*o.lost_cost_minor, v.currency) : "-",
                    optional_share(o.lost_share), optional_share(o.remedy_ratio)});
   }
@@ -77,15 +78,15 @@ std::string replay_periods(const VendorComparison& v) {
     const std::string verdict = spoken(audit::verdict_name(p.verdict()));
     table.add_row({p.period + (p.clause_label.empty() ? "" : " (" + p.clause_label + ")"),
                    p.target ? percent_text(*p.target) : "-", p.availability ? percent_text(*p.availability) : "-",
-                   minutes_text(p.down), verdict, money_text(p.fee_minor, v.currency),
-                   money_text(p.credit_minor, v.currency), money_text(p.owed_minor + p.hour_rule_minor, v.currency)});
+                   minutes_text(p.down), verdict, amount_text(p.fee_minor, v.currency),
+                   amount_text(p.credit_minor, v.currency), amount_text(p.owed_minor + p.hour_rule_minor, v.currency)});
   }
   out += table.render("  ");
   for (size_t k : o.recovery) {
     const audit::RecoveryAudit& rec = o.audit->recovery[k];
     out += "  recovery" + (rec.clause_label.empty() ? "" : " \"" + rec.clause_label + "\"") + ": " +
            counted(rec.covered, "incident", "incidents") + " covered, " + counted(rec.breaches, "breach", "breaches") +
-           ", owed " + money_with_code(rec.owed_minor, v.currency) + "\n";
+           ", owed " + amount_with_code(rec.owed_minor, v.currency) + "\n";
   }
   out += "  faults no recovery clause covers: " + std::to_string(o.uncovered) + "\n";
   if (o.price_per_gpu_hour_minor)

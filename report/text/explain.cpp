@@ -1,4 +1,5 @@
 // Explanations and instants, shared by the text report's sections.
+#include "report/common/amounts.h"
 #include "report/common/clause_ref.h"
 #include "report/text/sections.h"
 #include "base/time/format_local.h"
@@ -10,8 +11,10 @@ std::string text_explanations(const TextContext& context, const std::vector<audi
                               const std::string& indent) {
   std::string out;
   for (const audit::Explanation& line : lines) {
-    out += indent + line.figure + ": " + line.value;
-    if (!line.derivation.empty()) out += " = " + line.derivation;
+    // The audit's wording, as JSON carries it, with its amounts grouped for people.
+    const model::Currency& currency = context.report.currency;
+    out += indent + line.figure + ": " + amounts_grouped(line.value, currency);
+    if (!line.derivation.empty()) out += " = " + amounts_grouped(line.derivation, currency);
     out += " — " + clause_location(context.contract, line.clause) + "\n";
   }
   return out;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/num/wide_count.h"
+#include "report/common/amounts.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/figures/figures.h"
 #include "report/text/sections.h"
@@ -34,9 +35,9 @@ std::string period_lines(const TextContext& context, const audit::PeriodAudit& p
   if (f.ambiguous)
     out += "    AMBIGUOUS: the clause states no missing-data rule. Missing counted as up: availability " +
            (p.availability ? percent_text(*p.availability) : std::string("-")) + ", owed " +
-           money_with_code(p.owed_minor, context.report.currency) + "; counted as " + std::string(terms::keyword(f.other_missing)) +
+           amount_with_code(p.owed_minor, context.report.currency) + "; counted as " + std::string(terms::keyword(f.other_missing)) +
            ": availability " + (f.other_availability ? percent_text(*f.other_availability) : std::string("-")) +
-           ", owed " + money_with_code(f.other_owed_minor, context.report.currency) + "\n";
+           ", owed " + amount_with_code(f.other_owed_minor, context.report.currency) + "\n";
   return out;
 }
 

@@ -3,6 +3,8 @@
 // covers (a self-healing promise that silently skips a fault is a finding).
 #include <string>
 
+#include "report/common/amounts.h"
+#include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
@@ -36,9 +38,9 @@ std::string clause_heading(const TextContext& context, const audit::RecoveryAudi
   const std::string head = "  " + name + ": " + limit + " — " + clause_location(context.contract, audit.clause) + "\n";
   if (!audit.assessed) return head + "    not assessed: no usable incident log\n";
   return head + "    " + counted(audit.covered, "incident", "incidents") + " covered, " +
-         counted(audit.breaches, "breach", "breaches") + "; credit " + money_text(audit.credit_minor, currency) + ", cap " +
-         (audit.cap_minor < 0 ? std::string("-") : money_text(audit.cap_minor, currency)) + ", owed " +
-         money_with_code(audit.owed_minor, currency) + "\n";
+         counted(audit.breaches, "breach", "breaches") + "; credit " + amount_text(audit.credit_minor, currency) + ", " +
+         cap_phrase(audit.cap_minor, audit.caps, currency, false) + ", owed " +
+         amount_with_code(audit.owed_minor, currency) + "\n";
 }
 
 std::string finding_line(const audit::RecoveryFinding& finding) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "report/common/claim_words.h"
+#include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
 #include "report/text/sections.h"
@@ -46,10 +48,12 @@ std::string inputs_section(const audit::AuditReport& report) {
 }
 
 std::string total_section(const audit::AuditReport& report) {
-  std::string out = "Total owed: " + money_with_code(report.total_owed_minor, report.currency) + "\n";
+  const std::string claim = total_claim_phrase(report);
+  std::string out = "Total owed: " + amount_with_code(report.total_owed_minor, report.currency) +
+                    (claim.empty() ? "" : ", " + claim) + "\n";
   TextTable table({{"service", Align::Left}, {"owed", Align::Right}});
   for (const audit::ServiceTotal& total : report.totals)
-    table.add_row({total.service, money_with_code(total.owed_minor, report.currency)});
+    table.add_row({total.service, amount_with_code(total.owed_minor, report.currency)});
   if (report.totals.size() > 1) out += table.render("  ");
   for (const std::string& gap : report.evidence_gaps) out += "Evidence incomplete: " + gap + "\n";
   return out + "Result: " + result_phrase(report) + "\n";

@@ -56,13 +56,13 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
   const Run run = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-11 --claimed 2026-12-01");
   CHECK(run.exit == 3);
   CHECK(has(run.out, "  training  2026-11   99.9%         43200        60             0     99.8611%~  "
-                     "<99.9%: 10%  100.00    -  100.00  missed (incomplete)\n"));
+                     "<99.9%: 10%  100.00  no cap  100.00  2026-12-30 (filed 2026-12-01)  missed (incomplete)\n"));
   // The rejected record is evidence that could not be used: the period is marked, the result says so.
   CHECK(has(run.out, "Evidence incomplete: 1 record(s) of the incident log incidents.jsonl rejected"));
   CHECK(has(run.out, "  incidents.jsonl:2: unknown service 'nope'; the contract defines 'training'\n"));
   CHECK(has(run.out, "  contract   contract.sla     " + slaudit::sha256_hex(kContract) + "\n"));
   CHECK(has(run.out, "  incidents  incidents.jsonl  " + slaudit::sha256_hex(kIncidents) + "\n"));
-  CHECK(has(run.out, "Total owed: 100.00 CNY\n"));
+  CHECK(has(run.out, "Total owed: 100.00 CNY, claimed in time\n"));
   CHECK(has(run.err, "warning: 1 incident record(s) rejected"));
 }
 

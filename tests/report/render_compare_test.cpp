@@ -81,8 +81,8 @@ TEST_CASE("compare report: text, Markdown and HTML give the same figures", "[com
   const std::string md = report::render_compare_markdown(*job.report);
   const std::string html = report::render_compare_html(*job.report);
   for (const std::string* out : {&text, &md, &html}) {
-    CHECK(has(*out, "936000.00 CNY"));             // Vendor A's credits
-    CHECK(has(*out, "67178.08 CNY~"));             // Vendor A's lost training time, rounded
+    CHECK(has(*out, "936,000.00 CNY"));            // Vendor A's credits
+    CHECK(has(*out, "67,178.08 CNY~"));            // Vendor A's lost training time, rounded
     CHECK(has(*out, "61.74~"));                    // Vendor A's weighted score, truncated
     CHECK(has(*out, "167,389.86~ GPU-hours lost"));
     CHECK(has(*out, "Vendor B would overtake Vendor A"));

@@ -73,6 +73,10 @@ audit::PeriodAudit storage_period(const SourceFile& s) {
   p.fee_minor = 30'000'000;
   p.credit_minor = 3'000'000;
   p.cap_minor = 15'000'000;
+  model::Cap cap;
+  cap.percent_of_fee = model::Percent{Decimal(50, 0)};
+  cap.range = range_of(s, "cap 50% of monthly fee");
+  p.caps = {cap};
   p.owed_minor = 3'000'000;
   p.claim.state = audit::ClaimState::InTime;
   p.claim.deadline = model::CivilDate{2026, 12, 30};

@@ -78,7 +78,7 @@ TEST_CASE("report html: a probe clause's buckets, missing-data readings and samp
   CHECK(has(html, "<p class=\"ambiguous\"><strong>storage 2026-11: ambiguous.</strong> The clause does not say how "
                   "missing probe data counts. Counted as up: availability 99.8333"));
   CHECK(has(html, "Counted as down: availability 99.8263"));
-  CHECK(has(html, "owed 30000.00 CNY.</p>"));
+  CHECK(has(html, "owed 30,000.00 CNY.</p>"));
   // Every sample accounted for, and the first one not used with its file and line, escaped.
   CHECK(has(html, "<tr><td>storage</td><td class=\"num\">12</td><td class=\"num\">518400</td>"
                   "<td class=\"num\">518390</td><td class=\"num\">4</td><td class=\"num\">2</td>"

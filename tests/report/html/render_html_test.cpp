@@ -93,11 +93,11 @@ TEST_CASE("report html: the page is self-contained, with no script and no outsid
 TEST_CASE("report html: summary, total owed and each credit's clause", "[report][html]") {
   const std::string html = sample_html();
   CHECK(has(html, "<h1>SLA audit: GPU 训练合同 B</h1>"));
-  CHECK(has(html, "<dt>Total credits owed</dt><dd>42000.00 CNY</dd>"));
+  CHECK(has(html, "<dt>Total credits owed</dt><dd>42,000.00 CNY, claimed in time</dd>"));
   CHECK(has(html, "at least one commitment was breached"));
   // The storage credit's tier clause is quoted from the contract.
   CHECK(has(html, "below 99.9%: 10%"));
-  CHECK(has(html, "30000.00"));
+  CHECK(has(html, "30,000.00"));
 }
 
 TEST_CASE("report html: one timeline per period, its segments tiling the bar exactly", "[report][html]") {
@@ -155,4 +155,17 @@ TEST_CASE("report html: html_escape replaces control bytes and keeps UTF-8", "[r
   CHECK(report::html_escape("a<b>&c") == "a&lt;b&gt;&amp;c");
   CHECK(report::html_escape("训练\tline\n") == "训练\tline\n");
   CHECK(report::html_escape(std::string("x\x01y\x7f", 4)) == "x\xEF\xBF\xBDy\xEF\xBF\xBD");
+}
+
+TEST_CASE("report html: a stated cap the credit does not reach reads not reached, never none applies",
+          "[report][html]") {
+  const SourceFile source = test::sample_contract_source();
+  audit::AuditReport report = test::sample_report(source);
+  report.periods[1].cap_minor = -1;  // cap 50% of 300000.00 = 150000.00 > the credit 30000.00: not binding
+  const std::string html = sample_html(&report);
+  CHECK(has(html, "<dt>Cap</dt><dd>not reached (50% of fee)</dd>"));
+  CHECK(has(html, "<td class=\"num words\">not reached (50% of fee)</td>"));
+  CHECK(has(html, "<td class=\"num words\">no cap</td>"));  // 训练集群's clause (line 6) states none
+  CHECK(has(html, "<dt>Cap</dt><dd>no cap</dd>"));    // nor does its recovery clause (line 12)
+  CHECK(!has(html, "none applies"));
 }

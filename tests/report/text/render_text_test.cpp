@@ -53,14 +53,14 @@ TEST_CASE("report text: a small report renders exactly", "[report]") {
 range 2026-11, time zone Asia/Shanghai, currency CNY
 
 Availability (minutes; amounts in CNY)
-  service   period   target  eligible min  down min  excluded min  availability  tier           credit        cap      owed  status
-  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                0.00          -      0.00  met
-  storage   2026-11   99.9%         43200        72             0     99.8333%~  <99.9%: 10%  30000.00  150000.00  30000.00  missed
+  service   period   target  eligible min  down min  excluded min  availability  tier            credit         cap       owed  claim by                       status
+  训练集群  2026-11   99.9%         43200      43.2             0      99.9000%  -                 0.00      no cap       0.00  -                              met
+  storage   2026-11   99.9%         43200        72             0     99.8333%~  <99.9%: 10%  30,000.00  150,000.00  30,000.00  2026-12-30 (filed 2026-12-10)  missed
   storage 2026-11: claim filed in time on 2026-12-10, deadline 2026-12-30 — contract.sla:10
 
 Recovery (time to recover in minutes)
   训练集群: within 20 min — contract.sla:12
-    1 incident covered, 1 breach; credit 12000.00, cap -, owed 12000.00 CNY
+    1 incident covered, 1 breach; credit 12,000.00, no cap, owed 12,000.00 CNY
     fault      count  median min  p95 min  max min  breaches
     node_down      1          25       25       25         1
     breach INC-1 (line 1) node_down: 25 min, detected 2026-11-01T09:00:00+08:00 → recovered 2026-11-01T09:25:00+08:00
@@ -79,10 +79,10 @@ Inputs
   incidents  incidents.jsonl  )" + std::string(64, 'I') + R"(
   engine slaudit 0.1.0, tzdata 2025b
 
-Total owed: 42000.00 CNY
-  service           owed
-  训练集群  12000.00 CNY
-  storage   30000.00 CNY
+Total owed: 42,000.00 CNY, claimed in time
+  service            owed
+  训练集群  12,000.00 CNY
+  storage   30,000.00 CNY
 Result: SLA breached
 )";
   audit::AuditReport report = test::sample_report(source);
@@ -98,12 +98,12 @@ TEST_CASE("report text: Chinese and ASCII service names share the table's column
   const std::vector<Span> heading = cell_spans(line_starting(text, "  service   period"));
   const std::vector<Span> chinese = cell_spans(line_starting(text, "  训练集群  2026-11"));
   const std::vector<Span> ascii = cell_spans(line_starting(text, "  storage   2026-11"));
-  REQUIRE(heading.size() == 12);
-  REQUIRE(chinese.size() == 12);
-  REQUIRE(ascii.size() == 12);
-  // Left-aligned columns (service, period, tier, status) start together;
+  REQUIRE(heading.size() == 13);
+  REQUIRE(chinese.size() == 13);
+  REQUIRE(ascii.size() == 13);
+  // Left-aligned columns (service, period, tier, claim by, status) start together;
   // right-aligned ones (target .. owed, availability) end together.
-  for (size_t column : {0, 1, 7, 11}) {
+  for (size_t column : {0, 1, 7, 11, 12}) {
     CHECK(chinese[column].start == heading[column].start);
     CHECK(ascii[column].start == heading[column].start);
   }
@@ -121,14 +121,14 @@ TEST_CASE("report text: --explain gives every figure its derivation and clause, 
   CHECK(text.find("    availability: 99.9% = (2,592,000 s − 2,592 s) / 2,592,000 s — contract.sla:6\n") !=
         std::string::npos);
   CHECK(text.find("    missing data: up — (default: the contract does not say)\n") != std::string::npos);
-  CHECK(text.find("    credit: 30000.00 CNY = 10% of fee 300000.00 CNY — contract.sla:9\n") != std::string::npos);
+  CHECK(text.find("    credit: 30,000.00 CNY = 10% of fee 300,000.00 CNY — contract.sla:9\n") != std::string::npos);
   CHECK(text.find("      INC-1 (line 1) down: affects 10% of gpus >= 5%; 2026-11-01T09:00:00+08:00 to "
                   "2026-11-01T09:43:12+08:00, down 43.2 min, excluded 0 min — contract.sla:6\n") !=
         std::string::npos);
   CHECK(text.find("      INC-2 (line 2) down: any incident counts; 2026-11-01T10:00:00+08:00 to "
                   "2026-11-01T11:12:00+08:00, down 72 min, excluded 0 min — (default: the contract does not say)\n") !=
         std::string::npos);
-  CHECK(text.find("    recovery credit: 12000.00 CNY = 1 breach × 1% of fee 1200000.00 CNY — contract.sla:12\n") !=
+  CHECK(text.find("    recovery credit: 12,000.00 CNY = 1 breach × 1% of fee 1,200,000.00 CNY — contract.sla:12\n") !=
         std::string::npos);
   // Without --explain none of it appears.
   const std::string plain = report::render_text(test::sample_report(source), source, false);
@@ -143,11 +143,11 @@ TEST_CASE("report text: money in a currency without minor units, rounded figures
   report.periods[1].down = audit::Rational(20);  // 1/3 min
   report.periods[1].availability = audit::Rational(2, 3);
   const std::string text = report::render_text(report, source, false);
-  CHECK(text.find("Total owed: 4200000 JPY\n") != std::string::npos);
+  CHECK(text.find("Total owed: 4,200,000 JPY, claimed in time\n") != std::string::npos);  // grouped, no minor digits
   const std::string row = line_starting(text, "  storage   2026-11");
   CHECK(row.find(" 0.33~ ") != std::string::npos);
   CHECK(row.find(" 66.6666%~ ") != std::string::npos);
-  CHECK(row.find(" 3000000 ") != std::string::npos);
+  CHECK(row.find(" 3,000,000 ") != std::string::npos);
 }
 
 TEST_CASE("report text: partial periods, notes and the hour rule are stated under the table", "[report]") {
@@ -166,4 +166,17 @@ TEST_CASE("report text: partial periods, notes and the hour rule are stated unde
   CHECK(text.find("  训练集群 2026-11: 2 clock hours over the hour rule, 50.00 CNY credited without a claim\n") !=
         std::string::npos);
   CHECK(text.find("note: range clipped to the contract's effective dates\n") != std::string::npos);
+}
+
+TEST_CASE("report text: a stated cap the credit does not reach reads not reached, never -", "[report]") {
+  const SourceFile source = test::sample_contract_source();
+  audit::AuditReport report = test::sample_report(source);
+  report.periods[1].cap_minor = -1;  // cap 50% of 300000.00 = 150000.00 > the credit 30000.00: not binding
+  const std::string text = report::render_text(report, source, false);
+  const std::vector<Span> heading = cell_spans(line_starting(text, "  service   period"));
+  const std::string storage = line_starting(text, "  storage   2026-11");
+  CHECK(storage.find("  not reached (50% of fee)  ") != std::string::npos);
+  CHECK(line_starting(text, "  训练集群  2026-11").find("  no cap  ") != std::string::npos);
+  CHECK(cell_spans(storage).size() == heading.size());  // one cell: its words are one space apart
+  CHECK(text.find("credit 12,000.00, no cap, owed 12,000.00 CNY") != std::string::npos);
 }

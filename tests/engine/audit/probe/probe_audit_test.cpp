@@ -274,3 +274,32 @@ TEST_CASE("minimum data per bucket: a thin bucket is a bucket with missing data"
     CHECK(*p.availability == 1 - audit::Rational(100, 43'170));
   }
 }
+
+namespace {
+const audit::Explanation* explained(const audit::PeriodAudit& p, const std::string& figure) {
+  for (const audit::Explanation& e : p.explain)
+    if (e.figure == figure) return &e;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("probe audit: the missing-data line cites the rule where the clause states it, else the default",
+          "[probe][explain]") {
+  SECTION("stated on line 15 of the contract: cited there") {
+    auto a = audit_with(contract("    missing data counts as excluded;\n"), 43'200, p1_outages);
+    const audit::Explanation* line = explained(a->result.report->periods[0], "missing data");
+    REQUIRE(line);
+    CHECK(line->value == "counts as excluded");
+    REQUIRE(line->clause.end > line->clause.begin);
+    CHECK(a->source->location(line->clause.begin).line == 15);
+    CHECK(a->source->slice(line->clause).rfind("missing data counts as excluded", 0) == 0);
+  }
+  SECTION("not stated: the default, and the derivation says so") {
+    auto a = audit_with(contract(""), 43'200, p1_outages);
+    const audit::Explanation* line = explained(a->result.report->periods[0], "missing data");
+    REQUIRE(line);
+    CHECK(line->value == "counts as up");
+    CHECK(line->clause.end == line->clause.begin);  // the report says "(default: the contract does not say)"
+    CHECK(line->derivation.find("the clause does not say") == 0);
+  }
+}
