@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/figures/figures.h"
+#include "report/common/amounts.h"
 #include "report/common/clause_ref.h"
 #include "report/common/names.h"
 #include "report/text/text_table.h"
@@ -23,9 +24,9 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
                    {"breached", Align::Right}, {"not assessed", Align::Right}, {"owed", Align::Right}});
   for (const auto& t : r.totals)
     table.add_row({t.service, t.period, std::to_string(t.resources), std::to_string(t.met), std::to_string(t.breached),
-                   std::to_string(t.not_assessed), money_with_code(t.owed_minor, r.currency)});
+                   std::to_string(t.not_assessed), amount_with_code(t.owed_minor, r.currency)});
   out << "\nPer service and period\n" << table.render("  ");
-  out << "Total owed: " << money_with_code(r.total_owed_minor, r.currency) << "\n";
+  out << "Total owed: " << amount_with_code(r.total_owed_minor, r.currency) << "\n";
 }
 
 std::string deadline_text(const audit::ClaimStatus& claim) {
@@ -50,7 +51,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std
     const audit::PeriodAudit& p = breached[i]->figures;
     table.add_row({breached[i]->resource, breached[i]->zone, clause_location(contract, p.clause), p.period,
                    p.availability ? percent_text(*p.availability) : "-", p.target ? percent_text(*p.target) : "-",
-                   money_text(p.credit_minor, r.currency), money_text(p.owed_minor, r.currency), deadline_text(p.claim),
+                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), deadline_text(p.claim),
                    std::to_string(breached[i]->counted.size())});
   }
   out << table.render("  ");
@@ -121,7 +122,7 @@ void write_fleet_text(const audit::FleetReport& r, const SourceFile& contract, s
   write_lines("Notes", r.notes, out);
   out << "\nInputs\n";
   for (const auto& input : r.inputs) out << "  " << input.role << " " << input.path << " sha256:" << input.sha256 << "\n";
-  out << "\nResult: " << fleet_result_phrase(r) << "; " << money_with_code(r.total_owed_minor, r.currency) << " owed\n";
+  out << "\nResult: " << fleet_result_phrase(r) << "; " << amount_with_code(r.total_owed_minor, r.currency) << " owed\n";
 }
 
 }  // namespace slaudit::report
