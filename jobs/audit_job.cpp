@@ -181,17 +181,6 @@ void warn_unused(const std::string& path, const std::vector<Row>& rows, const st
   }
 }
 
-int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages) {
-  bool contract_fault = false;
-  for (const audit::AuditError& error : errors) {
-    const bool located = error.clause.end > error.clause.begin;
-    contract_fault |= located;
-    std::string line = source.name();
-    if (located) line += ":" + std::to_string(source.location(error.clause.begin).line);
-    messages.push_back(line + ": error: " + error.message);
-  }
-  return contract_fault ? kContractErrors : kUsageOrIo;
-}
 
 // Now, UTC, to the second: when the ledger records the audit (metadata, never a figure).
 std::string utc_now_text() { return format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())); }
@@ -230,15 +219,7 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
     messages.push_back(line);
     if (o.strict) return kContractErrors;
   }
-  if (report.verdict == audit::Verdict::Breached) return kBreach;
-  if (report.verdict == audit::Verdict::NotAssessed || !report.evidence_complete()) {
-    messages.push_back(std::string("slaudit: ") +
-                       (report.verdict == audit::Verdict::NotAssessed
-                            ? "not assessed: some period has no usable evidence (the report says which)"
-                            : "no breach found, but the evidence is incomplete (the report says where)"));
-    return kIncomplete;
-  }
-  return kOk;
+  return verdict_exit_code(report.verdict, report.evidence_complete(), "some period", messages);
 }
 
 }  // namespace

@@ -99,16 +99,6 @@ void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
                                    " rejected (listed under Records)");
 }
 
-int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages) {
-  bool located = false;
-  for (const audit::AuditError& error : errors) {
-    const bool here = error.clause.end > error.clause.begin;
-    located |= here;
-    messages.push_back(source.name() + (here ? ":" + std::to_string(source.location(error.clause.begin).line) : "") +
-                       ": error: " + error.message);
-  }
-  return located ? kContractErrors : kUsageOrIo;
-}
 
 int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Messages& messages) {
   size_t rejected = 0;
@@ -118,15 +108,7 @@ int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Mes
                        " record(s) rejected; each is listed in the report");
     if (o.strict) return kContractErrors;
   }
-  if (report.verdict == audit::Verdict::Breached) return kBreach;
-  if (report.verdict == audit::Verdict::NotAssessed || !report.evidence_complete()) {
-    messages.push_back(std::string("slaudit: ") +
-                       (report.verdict == audit::Verdict::NotAssessed
-                            ? "not assessed: some resource or period has no usable evidence (the report says which)"
-                            : "no breach found, but the evidence is incomplete (the report says where)"));
-    return kIncomplete;
-  }
-  return kOk;
+  return verdict_exit_code(report.verdict, report.evidence_complete(), "some resource or period", messages);
 }
 
 }  // namespace

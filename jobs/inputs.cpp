@@ -98,6 +98,30 @@ std::optional<audit::AuditRange> range_or_effective(std::string_view command, co
                            date_text(*contract.effective_from) + ".." + date_text(*contract.effective_until)};
 }
 
+int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages) {
+  bool contract_fault = false;
+  for (const audit::AuditError& error : errors) {
+    const bool located = error.clause.end > error.clause.begin;
+    contract_fault |= located;
+    std::string line = source.name();
+    if (located) line += ":" + std::to_string(source.location(error.clause.begin).line);
+    messages.push_back(line + ": error: " + error.message);
+  }
+  return contract_fault ? kContractErrors : kUsageOrIo;
+}
+
+int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::string_view unassessed, Messages& messages) {
+  if (verdict == audit::Verdict::Breached) return kBreach;
+  if (verdict == audit::Verdict::NotAssessed || !evidence_complete) {
+    messages.push_back(verdict == audit::Verdict::NotAssessed
+                           ? "slaudit: not assessed: " + std::string(unassessed) +
+                                 " has no usable evidence (the report says which)"
+                           : std::string("slaudit: no breach found, but the evidence is incomplete (the report says where)"));
+    return kIncomplete;
+  }
+  return kOk;
+}
+
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
                                                const ServiceNames& services, Inputs& inputs, Messages& messages) {
   IncidentReadOptions options;

@@ -52,6 +52,15 @@ std::optional<audit::AuditRange> range_or_effective(std::string_view command, co
                                                     const std::string& from, const std::string& to,
                                                     const model::Contract& contract, Messages& messages);
 
+// Errors that stopped an audit, as "CONTRACT[:LINE]: error: ...": exit 1 when
+// one is located in the contract (its fault), else 2.
+int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceFile& source, Messages& messages);
+
+// The exit code of an audit that ran: 3 when something breached; else 4,
+// after a message saying why, when `unassessed` (e.g. "some period") has no
+// usable evidence or the evidence is incomplete; else 0.
+int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::string_view unassessed, Messages& messages);
+
 // The incident log at `path` (a file read in blocks; "-" or a directory through
 // read_input), its digest added to `inputs`; nullopt after adding why not.
 // `format` is empty or a name log_format_from_name knows.
