@@ -89,6 +89,7 @@ size_t ByteStream::read(char* out, size_t cap) {
     detect();
     if (!error_.empty()) return 0;
   }
+  if (!pending_error_.empty()) return fail(std::move(pending_error_));
   if (mode_ == Mode::Gzip) return inflate_into(out, cap);
   if (in_pos_ < in_end_) {  // the bytes read to detect the format come first
     const size_t n = std::min(cap, in_end_ - in_pos_);
@@ -138,8 +139,15 @@ size_t ByteStream::inflate_into(char* out, size_t cap) {
       ++inf.members;
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
       const std::string what = z.msg ? z.msg : "inflate error " + std::to_string(rc);
-      return fail("corrupt gzip data in member " + std::to_string(inf.members + 1) + " near compressed byte " +
-                  std::to_string(inf.consumed + used) + ": " + what);
+      std::string message = "corrupt gzip data in member " + std::to_string(inf.members + 1) +
+                            " near compressed byte " + std::to_string(inf.consumed + used) + ": " + what;
+      // Bytes inflated before the damage are given first and the error on the
+      // next read, so a reader sees the same bytes however the input was cut.
+      if (z.avail_out != want) {
+        pending_error_ = std::move(message);
+        return want - z.avail_out;
+      }
+      return fail(std::move(message));
     }
     inf.consumed += used;
   }

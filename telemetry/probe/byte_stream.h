@@ -70,6 +70,7 @@ class ByteStream {
   bool eof_ = false;
   std::unique_ptr<Inflater> inflater_;
   std::string pushback_;
+  std::string pending_error_;  // found after bytes this read returned: reported by the next read
   std::string error_;
 };
 
