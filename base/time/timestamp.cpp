@@ -206,12 +206,26 @@ std::string format_utc(Instant instant) {
   const sys_days day_point = floor<days>(instant);
   const year_month_day date{day_point};
   const hh_mm_ss time{instant - day_point};
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
-                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
-                static_cast<int>(time.seconds().count()));
-  return buffer;
+  const int y = static_cast<int>(date.year());
+  const auto h = time.hours().count(), m = time.minutes().count(), s = time.seconds().count();
+  if (y < 0 || y > 9999) {  // no year a report states (dates stop at 9999), printed whole all the same
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02uT%02d:%02d:%02dZ", y, static_cast<unsigned>(date.month()),
+                  static_cast<unsigned>(date.day()), static_cast<int>(h), static_cast<int>(m), static_cast<int>(s));
+    return buffer;
+  }
+  // Digit by digit, not snprintf: a fleet report prints millions of timestamps.
+  std::string text = "0000-00-00T00:00:00Z";
+  const auto put = [&](size_t at, long long value, int width) {
+    for (int k = width - 1; k >= 0; --k, value /= 10) text[at + static_cast<size_t>(k)] = static_cast<char>('0' + value % 10);
+  };
+  put(0, y, 4);
+  put(5, static_cast<unsigned>(date.month()), 2);
+  put(8, static_cast<unsigned>(date.day()), 2);
+  put(11, h, 2);
+  put(14, m, 2);
+  put(17, s, 2);
+  return text;
 }
 
 }  // namespace slaudit

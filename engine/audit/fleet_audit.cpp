@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <future>
+#include <memory>
 #include <unordered_map>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -135,7 +136,7 @@ struct ResourceRun {
   std::vector<ResourcePeriod> periods;
   std::optional<UnassessedResource> unassessed;
   std::set<std::string> notes;
-  std::optional<AuditReport> explained;
+  std::unique_ptr<AuditReport> explained;  // a pointer: 100,000 runs hold none
   std::vector<AuditError> errors;
 };
 
@@ -154,6 +155,11 @@ void note_missing_charges(const FleetAuditRequest& req, const Resource& r, Perio
                             "credit base is the contract's fee, if any");
 }
 
+template <class T>
+void free_vector(std::vector<T>& v) {
+  std::vector<T>().swap(v);
+}
+
 // Keeps the figures of a resource's audit and drops the detail no fleet report prints.
 void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& report, ResourceRun& run) {
   run.notes.insert(report.notes.begin(), report.notes.end());
@@ -162,11 +168,7 @@ void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& 
     run.notes.insert(p.notes.begin(), p.notes.end());
     ResourcePeriod kept{r.id, r.region, r.zone, {}, {}};
     if (p.verdict() == Verdict::Breached) kept.counted = counted_incidents(p);
-    p.incidents = {};
-    p.timeline = {};
-    p.explain = {};
-    p.notes = {};
-    kept.figures = std::move(p);
+    kept.figures = ResourceFigures::of(std::move(p));
     run.periods.push_back(std::move(kept));
   }
 }
@@ -206,7 +208,7 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, cons
     return run;
   }
   if (explained) {
-    run.explained = *result.report;
+    run.explained = std::make_unique<AuditReport>(*result.report);
     run.explained->contract_title += " - resource " + r.id;
   }
   keep_figures(req, r, *result.report, run);
@@ -250,7 +252,7 @@ void add_totals(FleetReport& report) {
   std::map<std::pair<std::string, std::string>, FleetPeriodTotal> totals;
   std::map<std::pair<std::string, std::string>, Verdict> worst;  // (resource, period) -> its worst verdict
   for (const ResourcePeriod& rp : report.periods) {
-    const PeriodAudit& p = rp.figures;
+    const ResourceFigures& p = rp.figures;
     FleetPeriodTotal& t = totals[{p.service, p.period}];
     t.service = p.service;
     t.period = p.period;
@@ -318,6 +320,35 @@ FleetReport report_header(const FleetAuditRequest& req) {
 
 }  // namespace
 
+ResourceFigures ResourceFigures::of(PeriodAudit&& p) {
+  ResourceFigures f;
+  f.service = std::move(p.service);
+  f.clause_label = std::move(p.clause_label);
+  f.period = std::move(p.period);
+  f.clause = p.clause;
+  f.start = p.start;
+  f.end = p.end;
+  f.partial = p.partial;
+  f.length = p.length;
+  f.down_raw = p.down_raw;
+  f.down = std::move(p.down);
+  f.eligible = std::move(p.eligible);
+  f.availability = std::move(p.availability);
+  f.target = p.target;
+  f.met = p.met;
+  f.tier = p.tier;
+  f.fee_minor = p.fee_minor;
+  f.fee_exact_minor = std::move(p.fee_exact_minor);
+  f.fee_billed = p.fee_billed;
+  f.credit_minor = p.credit_minor;
+  f.hour_rule_minor = p.hour_rule_minor;
+  f.free_hours = p.free_hours;
+  f.owed_minor = p.owed_minor;
+  f.claim_deadline = p.claim.deadline;
+  f.evidence_gaps = std::move(p.evidence_gaps);
+  return f;
+}
+
 bool FleetReport::evidence_complete() const {
   if (!evidence_gaps.empty()) return false;
   return std::ranges::all_of(periods, [](const ResourcePeriod& rp) { return rp.figures.evidence_complete(); });
@@ -347,16 +378,22 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
     if (is_fleet(contract, (*req.resources)[i].service)) order.push_back(i);
   std::ranges::sort(order, [&](size_t a, size_t b) { return (*req.resources)[a].id < (*req.resources)[b].id; });
   std::set<std::string> notes;
-  for (ResourceRun& run : audit_resources(req, order, attributed)) {
+  std::vector<ResourceRun> runs = audit_resources(req, order, attributed);
+  size_t periods = 0;
+  for (const ResourceRun& run : runs) periods += run.periods.size();
+  report.periods.reserve(periods);
+  for (ResourceRun& run : runs) {
     if (!run.errors.empty()) {
       result.errors = std::move(run.errors);
       return result;
     }
     if (run.unassessed) report.unassessed.push_back(std::move(*run.unassessed));
-    if (run.explained) report.explained = std::move(run.explained);
+    if (run.explained) report.explained = std::move(*run.explained);
     notes.merge(run.notes);
     std::move(run.periods.begin(), run.periods.end(), std::back_inserter(report.periods));
+    free_vector(run.periods);
   }
+  free_vector(runs);
   report.notes.assign(notes.begin(), notes.end());
   report.unattributed = std::move(attributed.unattributed);
   if (!report.unattributed.empty())

@@ -42,12 +42,40 @@ struct CountedIncident {
   Seconds down{0};
 };
 
+// What a fleet report prints of one resource's period: PeriodAudit's figures
+// (same names, same meaning) without its incidents, timeline, derivation,
+// notes and caps. A row is a third of a PeriodAudit's size, which 100,000
+// resources feel.
+struct ResourceFigures {
+  std::string service, clause_label, period;
+  SourceRange clause;
+  Instant start, end;
+  bool partial = false;
+  Seconds length{0}, down_raw{0};
+  Rational down, eligible;
+  std::optional<Rational> availability;
+  std::optional<model::Percent> target;
+  bool met = true;
+  std::optional<model::CreditTier> tier;
+  int64_t fee_minor = 0;
+  std::optional<Rational> fee_exact_minor;
+  bool fee_billed = false;
+  int64_t credit_minor = 0, hour_rule_minor = 0, free_hours = 0, owed_minor = 0;
+  std::optional<model::CivilDate> claim_deadline;
+  std::vector<std::string> evidence_gaps;
+
+  static ResourceFigures of(PeriodAudit&& p);
+  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
+  Verdict verdict() const { return period_verdict(credit_earned(), availability.has_value(), met); }
+  bool evidence_complete() const { return evidence_gaps.empty(); }
+};
+
 // One resource under one clause over one period. The figures only: the
 // per-incident detail, timeline and derivation of 100,000 resources would
 // not fit in a report; `--explain-resource` gives one resource's in full.
 struct ResourcePeriod {
   std::string resource, region, zone;
-  PeriodAudit figures;                   // incidents, timeline, explain and notes left empty
+  ResourceFigures figures;
   std::vector<CountedIncident> counted;  // breached periods only, by start
 };
 

@@ -102,6 +102,13 @@ enum class Verdict {
 };
 const char* verdict_name(Verdict verdict);  // "met", "breached", "not_assessed"
 
+// A period's verdict: breached when a credit is earned or an assessed
+// availability misses its target; not assessed without an availability.
+inline Verdict period_verdict(bool credit_earned, bool assessed, bool met) {
+  if (credit_earned || (assessed && !met)) return Verdict::Breached;
+  return assessed ? Verdict::Met : Verdict::NotAssessed;
+}
+
 // A segment of the period's timeline: a maximal run of seconds of one state.
 // The incidents in it are those whose IncidentFinding::segments hold it.
 struct TimelineSegment {
@@ -184,10 +191,7 @@ struct PeriodAudit {
   // A credit is earned (before caps and claims): a tier reached, lost time
   // credited, or clock hours not charged. With `met`, it decides the verdict.
   bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
-  Verdict verdict() const {
-    if (credit_earned() || (availability && !met)) return Verdict::Breached;
-    return availability ? Verdict::Met : Verdict::NotAssessed;
-  }
+  Verdict verdict() const { return period_verdict(credit_earned(), availability.has_value(), met); }
   bool evidence_complete() const { return evidence_gaps.empty(); }
 };
 

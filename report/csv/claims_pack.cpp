@@ -33,7 +33,7 @@ void write_claims_pack_csv(const audit::FleetReport& r, const SourceFile& contra
   out << "resource,service,region,zone,period,clause_line,availability_percent,target_percent,tier_credit_percent,"
          "credit,owed,currency,claim_deadline,incidents\n";
   for (const auto& rp : r.periods) {
-    const audit::PeriodAudit& p = rp.figures;
+    const audit::ResourceFigures& p = rp.figures;
     if (p.verdict() != audit::Verdict::Breached || p.owed_minor == 0) continue;
     const std::vector<std::string> cells{
         rp.resource, p.service, rp.region, rp.zone, p.period,
@@ -42,7 +42,7 @@ void write_claims_pack_csv(const audit::FleetReport& r, const SourceFile& contra
         p.target ? p.target->value.to_string() : "",
         p.tier ? p.tier->credit.value.to_string() : "",
         money_text(p.credit_minor, r.currency), money_text(p.owed_minor, r.currency), r.currency.code,
-        p.claim.deadline ? date_text(*p.claim.deadline) : "", incidents_cell(rp.counted)};
+        p.claim_deadline ? date_text(*p.claim_deadline) : "", incidents_cell(rp.counted)};
     for (size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_field(cells[i]);
     out << "\n";
   }

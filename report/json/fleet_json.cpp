@@ -26,7 +26,7 @@ void write_counted(JsonWriter& w, const std::vector<audit::CountedIncident>& cou
 
 void write_resource_period(JsonWriter& w, const SourceFile& contract, const model::Currency& currency,
                            const audit::ResourcePeriod& rp) {
-  const audit::PeriodAudit& p = rp.figures;
+  const audit::ResourceFigures& p = rp.figures;
   w.object([&] {
     w.key("availability");
     if (p.availability) write_rational(w, *p.availability);
@@ -35,7 +35,7 @@ void write_resource_period(JsonWriter& w, const SourceFile& contract, const mode
     if (p.availability) w.value(percent_text(*p.availability));
     else w.value(nullptr);
     w.key("claim_deadline");
-    write_date(w, p.claim.deadline);
+    write_date(w, p.claim_deadline);
     w.key("clause");
     write_clause(w, contract, p.clause);
     w.field("clause_label", p.clause_label);

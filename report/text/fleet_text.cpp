@@ -29,8 +29,8 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
   out << "Total owed: " << amount_with_code(r.total_owed_minor, r.currency) << "\n";
 }
 
-std::string deadline_text(const audit::ClaimStatus& claim) {
-  return claim.deadline ? date_text(*claim.deadline) : std::string("-");
+std::string deadline_text(const std::optional<model::CivilDate>& deadline) {
+  return deadline ? date_text(*deadline) : std::string("-");
 }
 
 // The breached resource periods, the most owed first (ties by resource id, then clause, then period).
@@ -48,10 +48,10 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std
                    {"target", Align::Right}, {"credit", Align::Right}, {"owed", Align::Right}, {"claim by"},
                    {"incidents", Align::Right}});
   for (size_t i = 0; i < shown; ++i) {
-    const audit::PeriodAudit& p = breached[i]->figures;
+    const audit::ResourceFigures& p = breached[i]->figures;
     table.add_row({breached[i]->resource, breached[i]->zone, clause_location(contract, p.clause), p.period,
                    p.availability ? percent_text(*p.availability) : "-", p.target ? percent_text(*p.target) : "-",
-                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), deadline_text(p.claim),
+                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), deadline_text(p.claim_deadline),
                    std::to_string(breached[i]->counted.size())});
   }
   out << table.render("  ");

@@ -34,7 +34,7 @@ jobs::FleetJob ec2_fleet_job() {
   return jobs::run_fleet_job(o);
 }
 
-const audit::PeriodAudit& figures_of(const audit::FleetReport& r, const std::string& id) {
+const audit::ResourceFigures& figures_of(const audit::FleetReport& r, const std::string& id) {
   for (const auto& rp : r.periods)
     if (rp.resource == id) return rp.figures;
   FAIL("no resource " << id);
@@ -51,7 +51,7 @@ TEST_CASE("library fleet: aws_ec2_fleet's totals are those worked by hand", "[li
   CHECK(r.inventory_resources == 60);
   CHECK(r.periods.size() == 60);
   // i-021..i-040: 2,574,000 / 2,592,000; 10% x 2,995.2 = 299.52 -> 300; 5 h x 4.16 = 20.8 -> 21.
-  const audit::PeriodAudit& zone_b = figures_of(r, "i-030");
+  const audit::ResourceFigures& zone_b = figures_of(r, "i-030");
   CHECK(*zone_b.availability == audit::Rational(2574000, 2592000));
   CHECK(zone_b.credit_minor == 300);
   CHECK(zone_b.hour_rule_minor == 21);
@@ -61,7 +61,7 @@ TEST_CASE("library fleet: aws_ec2_fleet's totals are those worked by hand", "[li
   CHECK(figures_of(r, "i-001").owed_minor == 4);     // one clock hour, 4.16 -> 4
   CHECK(figures_of(r, "i-002").owed_minor == 0);     // 300 s in each of two hours
   CHECK(figures_of(r, "i-003").owed_minor == 3161);  // 100% x 2,995.2 -> 2,995; 40 x 4.16 = 166.4 -> 166
-  CHECK(figures_of(r, "i-003").claim.deadline == model::CivilDate{2027, 1, 31});
+  CHECK(figures_of(r, "i-003").claim_deadline == model::CivilDate{2027, 1, 31});
   REQUIRE(r.totals.size() == 1);
   CHECK(r.totals[0].resources == 60);
   CHECK(r.totals[0].breached == 23);  // 20 + i-058 + i-001 + i-003

@@ -127,6 +127,12 @@ TEST_CASE("timestamp: format_utc writes the canonical Z form", "[timestamp]") {
   CHECK(format_utc(Instant{seconds{1772953199}}) == "2026-03-08T06:59:59Z");
   CHECK(format_utc(Instant{seconds{-1}}) == "1969-12-31T23:59:59Z");
   CHECK(format_utc(sys_days{2024y / February / 29} + 23h + 59min + 59s) == "2024-02-29T23:59:59Z");
+  // The edges of the digit-by-digit form (years 0-9999) and the printf form past them.
+  CHECK(format_utc(sys_days{0y / January / 1}) == "0000-01-01T00:00:00Z");
+  CHECK(format_utc(sys_days{1400y / March / 9} + 7h + 5min + 3s) == "1400-03-09T07:05:03Z");
+  CHECK(format_utc(sys_days{9999y / December / 31} + 23h + 59min + 59s) == "9999-12-31T23:59:59Z");
+  CHECK(format_utc(sys_days{10000y / January / 1}) == "10000-01-01T00:00:00Z");
+  CHECK(format_utc(sys_days{-1y / December / 31} + 1s) == "-001-12-31T00:00:01Z");
   // Round trip
   const Instant t = *parse_timestamp("2026-03-08T14:59:59+08:00").instant;
   CHECK(parse_timestamp(format_utc(t)).instant == t);

@@ -101,7 +101,7 @@ TEST_CASE("fleet: a resource launched mid-month is audited over its life, on its
   // A zone outage 11-20 00:00-05:00 in us-east-1b: i-b only (i-a and i-c are in us-east-1a).
   auto f = audit_fleet(kEc2, kInventory, kBilling,
                        "id,service,start,end,zone\nZ1,ec2,2026-11-20T00:00:00Z,2026-11-20T05:00:00Z,us-east-1b\n");
-  const audit::PeriodAudit& b = f->resource("i-b").figures;
+  const audit::ResourceFigures& b = f->resource("i-b").figures;
   // Launched 11-16 00:00: 15 d = 1,296,000 s audited; down 5 h = 18,000 s.
   CHECK(b.partial);
   CHECK(b.length == Seconds{1296000});
@@ -134,7 +134,7 @@ TEST_CASE("fleet: the six-minute rule counts each instance's own clock hours", "
                        "id,service,start,end,resource\n"
                        "A1,ec2,2026-11-03T10:00:30Z,2026-11-03T10:07:00Z,i-a\n"
                        "C1,ec2,2026-11-03T10:55:00Z,2026-11-03T11:05:00Z,i-c\n");
-  const audit::PeriodAudit& a = f->resource("i-a").figures;
+  const audit::ResourceFigures& a = f->resource("i-a").figures;
   CHECK(a.down == 390);
   CHECK(a.met);  // 1 - 390 / 2,592,000 = 99.98%
   CHECK(a.free_hours == 1);
@@ -144,7 +144,7 @@ TEST_CASE("fleet: the six-minute rule counts each instance's own clock hours", "
   CHECK(a.verdict() == audit::Verdict::Breached);  // a credit is earned
   REQUIRE(f->resource("i-a").counted.size() == 1);
   CHECK(f->resource("i-a").counted[0].id == "A1");
-  const audit::PeriodAudit& c = f->resource("i-c").figures;
+  const audit::ResourceFigures& c = f->resource("i-c").figures;
   CHECK(c.down == 600);
   CHECK(c.free_hours == 0);
   CHECK(c.verdict() == audit::Verdict::Met);
@@ -176,12 +176,12 @@ TEST_CASE("fleet: with mixed disks the worst matching clause applies", "[audit][
                        "resource,period,charge,currency\nvm-1,2026-11,100,USD\nvm-2,2026-11,100,USD\n",
                        // 7.2 h = 25,920 s down each: 1 - 25,920 / 2,592,000 = 99.0%.
                        "id,service,start,end,region\nR1,vm,2026-11-10T00:00:00Z,2026-11-10T07:12:00Z,westeurope\n");
-  const audit::PeriodAudit& one = f->resource("vm-1").figures;
+  const audit::ResourceFigures& one = f->resource("vm-1").figures;
   CHECK(one.clause_label == "premium SSD");
   CHECK(*one.availability == Rational(99, 100));
   CHECK_FALSE(one.met);
   CHECK(one.credit_minor == 1000);  // 10% of 100.00 USD
-  const audit::PeriodAudit& two = f->resource("vm-2").figures;
+  const audit::ResourceFigures& two = f->resource("vm-2").figures;
   CHECK(two.clause_label == "standard HDD");  // the lowest target of the two that match
   CHECK(two.met);
   CHECK(two.credit_minor == 0);
