@@ -1,10 +1,23 @@
 #include "report/json/values.h"
 
+#include <limits>
+
 #include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
 #include "report/common/clause_ref.h"
 
 namespace slaudit::report {
+
+namespace {
+
+// A big integer's digits; through 64 bits when it fits (nearly always), which
+// spares an allocating conversion per figure of a 100,000-resource report.
+std::string integer_text(const boost::multiprecision::cpp_int& n) {
+  if (n >= 0 && n <= std::numeric_limits<int64_t>::max()) return std::to_string(n.convert_to<int64_t>());
+  return n.str();
+}
+
+}  // namespace
 
 void write_rational(JsonWriter& w, const audit::Rational& value) {
   DecimalText shown = decimal_digits(value, 6, true);
@@ -16,8 +29,8 @@ void write_rational(JsonWriter& w, const audit::Rational& value) {
   if (!shown.exact) text += kInexactMark;
   w.object([&] {
     w.field("decimal", text);
-    w.field("den", boost::multiprecision::denominator(value).str());
-    w.field("num", boost::multiprecision::numerator(value).str());
+    w.field("den", integer_text(boost::multiprecision::denominator(value)));
+    w.field("num", integer_text(boost::multiprecision::numerator(value)));
   });
 }
 

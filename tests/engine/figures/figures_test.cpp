@@ -76,3 +76,50 @@ TEST_CASE("report figures: contract percentages print as written, normalized", "
   CHECK(percent_text(model::Percent{Decimal(9990, 2)}) == "99.9%");
   CHECK(percent_text(model::Percent{Decimal(10, 0)}) == "10%");
 }
+
+namespace {
+
+// The rule of decimal_digits written out with big integers: the oracle for
+// its 128-bit path (values below 2^62) and its general one.
+DecimalText decimal_oracle(const Rational& value, int digits, bool truncate) {
+  using boost::multiprecision::cpp_int;
+  cpp_int scale = 1;
+  for (int i = 0; i < digits; ++i) scale *= 10;
+  const cpp_int num = abs(boost::multiprecision::numerator(value)) * scale;
+  const cpp_int den = boost::multiprecision::denominator(value);
+  cpp_int scaled = num / den;
+  const cpp_int remainder = num % den;
+  if (!truncate && remainder * 2 >= den) scaled += 1;
+  std::string text = scaled.str();
+  if (digits > 0) {
+    if (text.size() <= static_cast<size_t>(digits)) text.insert(0, static_cast<size_t>(digits) + 1 - text.size(), '0');
+    text.insert(text.size() - static_cast<size_t>(digits), ".");
+  }
+  if (value < 0 && scaled != 0) text.insert(0, "-");
+  return {text, remainder == 0};
+}
+
+}  // namespace
+
+TEST_CASE("report figures: decimal digits agree with the big-integer rule on both sides of 2^62", "[report]") {
+  using boost::multiprecision::cpp_int;
+  const cpp_int two62 = cpp_int(1) << 62;
+  const std::vector<cpp_int> numerators = {0, 1, 2, 5, 7, 999, 4769, 2592000, 14189, 99'899'999,
+                                           two62 - 1, two62, two62 + 1, cpp_int(1) << 100};
+  const std::vector<cpp_int> denominators = {1, 2, 3, 7, 60, 4800, 14260, 100'000'000, two62 - 1, two62, cpp_int(1) << 90};
+  size_t checked = 0;
+  for (const auto& n : numerators)
+    for (const auto& d : denominators)
+      for (const int sign : {1, -1})
+        for (const int digits : {0, 2, 4, 6, 10, 18, 19})
+          for (const bool truncate : {true, false}) {
+            const Rational value = Rational(n * sign, d);
+            const DecimalText got = decimal_digits(value, digits, truncate);
+            const DecimalText want = decimal_oracle(value, digits, truncate);
+            INFO(n.str() << "/" << d.str() << " x" << sign << " digits " << digits << " truncate " << truncate);
+            CHECK(got.text == want.text);
+            CHECK(got.exact == want.exact);
+            ++checked;
+          }
+  CHECK(checked == 14 * 11 * 2 * 7 * 2);  // every combination: numerators x denominators x signs x digits x modes
+}
