@@ -17,7 +17,9 @@
 #include "jobs/fleet_job.h"
 #include "report/csv/claims_pack.h"
 #include "report/formats.h"
+#include "report/html/fleet_html.h"
 #include "report/json/fleet_json.h"
+#include "report/markdown/fleet_markdown.h"
 #include "report/text/fleet_text.h"
 
 namespace slaudit::cli {
@@ -27,7 +29,7 @@ namespace {
 struct AuditOptions {
   jobs::AuditJobOptions job;
   jobs::FleetJobOptions fleet;  // with --inventory: a fleet audit
-  std::string claims_pack;      // fleet: write the claims pack CSV here
+  std::string claims_pack;      // fleet: write the claims pack here (*.md: Markdown, else CSV)
   std::string format = "text";
   bool explain = false;
   bool quiet = false;
@@ -41,8 +43,13 @@ void show_progress(std::string_view line) {
     std::cerr << "\r" << line << std::flush;
 }
 
-// The fleet report in text or JSON; with --explain-resource, that resource's
-// own audit in any format, as a service audit prints it.
+// A claims pack named *.md is Markdown; any other name, CSV.
+bool markdown_name(std::string_view path) {
+  return path.size() >= 3 && path.substr(path.size() - 3) == ".md";
+}
+
+// The fleet report in text, JSON, Markdown or HTML; with --explain-resource,
+// that resource's own audit in any format, as a service audit prints it.
 int render_fleet(const AuditOptions& o, const jobs::FleetJob& job) {
   const audit::FleetReport& report = *job.report;
   if (report.explained) {
@@ -50,21 +57,32 @@ int render_fleet(const AuditOptions& o, const jobs::FleetJob& job) {
     format.render({*report.explained, job.contract(), *job.source, o.explain}, std::cout);
   } else if (o.format == "json") {
     report::write_fleet_json(report, *job.source, std::cout);
+  } else if (o.format == "markdown") {
+    report::write_fleet_markdown(report, job.contract(), *job.source, std::cout);
+  } else if (o.format == "html") {
+    report::write_fleet_html(report, job.contract(), *job.source, std::cout);
   } else {
     report::write_fleet_text(report, *job.source, std::cout);
   }
   if (o.claims_pack.empty()) return job.exit_code;
   std::ofstream pack(o.claims_pack, std::ios::binary);
-  report::write_claims_pack_csv(report, *job.source, pack);
+  if (markdown_name(o.claims_pack))
+    report::write_claims_pack_markdown(report, job.contract(), *job.source, pack);
+  else
+    report::write_claims_pack_csv(report, *job.source, pack);
   pack.close();
   if (pack) return job.exit_code;
   std::cerr << "slaudit: cannot write the claims pack " << o.claims_pack << "\n";
   return jobs::kUsageOrIo;
 }
 
+bool fleet_format(std::string_view format) {
+  return format == "text" || format == "json" || format == "markdown" || format == "html";
+}
+
 int run_fleet_command(AuditOptions& o) {
-  if (o.fleet.explain_resource.empty() && o.format != "text" && o.format != "json") {
-    std::cerr << "slaudit audit: a fleet report is text or json; --format " << o.format
+  if (o.fleet.explain_resource.empty() && !fleet_format(o.format)) {
+    std::cerr << "slaudit audit: a fleet report is text, json, markdown or html; --format " << o.format
               << " renders one resource's audit, with --explain-resource ID\n";
     return jobs::kUsageOrIo;
   }
@@ -149,8 +167,10 @@ constexpr const char* kFleetFooter =
     "\nFleets (docs/fleet.md): --inventory FILE audits each resource of the contract's fleets under its\n"
     "  per-resource clauses (availability S per NOUN), on its own incidents (those naming it, its zone or\n"
     "  its region), over its life span, on its own charges (--billing-export). The report totals per service\n"
-    "  and period and lists the breached resources; --format json lists every resource; --claims-pack FILE\n"
-    "  writes the claims to file (CSV); --explain-resource ID prints one resource's full audit instead.\n"
+    "  and period and lists the breached resources (also --format markdown or html, with the availability\n"
+    "  bands and a drill-down per listed resource); --format json lists every resource; --claims-pack FILE\n"
+    "  writes the claims to file (CSV, or Markdown when FILE ends in .md); --explain-resource ID prints one\n"
+    "  resource's full audit instead.\n"
     "  slaudit audit contracts/library/aws_ec2_fleet.sla --inventory inventory.csv --billing-export billing.csv \\\n"
     "      --incidents incidents.csv --period 2026-11 --claims-pack claims.csv";
 
@@ -166,7 +186,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
   cmd->add_option("--explain-resource", o.fleet.explain_resource,
                   "Fleet audit: print this resource's full audit (any --format; --explain for derivations)")
       ->needs(inventory);
-  cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file to this CSV")->needs(inventory);
+  cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
   for (const char* service_only : {"--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
                                    "--ledger", "--live", "--targets"})
     inventory->excludes(cmd->get_option(service_only));

@@ -5,6 +5,7 @@
 #include "engine/figures/figures.h"
 #include "report/common/amounts.h"
 #include "report/common/clause_ref.h"
+#include "report/common/fleet_rows.h"
 #include "report/common/names.h"
 #include "report/text/text_table.h"
 
@@ -29,17 +30,21 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
   out << "Total owed: " << amount_with_code(r.total_owed_minor, r.currency) << "\n";
 }
 
+void write_bands(const audit::FleetReport& r, std::ostream& out) {
+  TextTable table({{"availability"}, {"resource periods", Align::Right}, {"breached", Align::Right}});
+  for (const AvailabilityBand& b : availability_bands(r))
+    table.add_row({b.label, std::to_string(b.resource_periods), std::to_string(b.breached)});
+  out << "\nAvailability across the fleet\n" << table.render("  ");
+}
+
 std::string deadline_text(const std::optional<model::CivilDate>& deadline) {
   return deadline ? date_text(*deadline) : std::string("-");
 }
 
-// The breached resource periods, the most owed first (ties by resource id, then clause, then period).
+// The breached resource periods, the most owed first (report/common/fleet_rows.h).
 void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
-  std::vector<const audit::ResourcePeriod*> breached;
-  for (const auto& rp : r.periods)
-    if (rp.figures.verdict() == audit::Verdict::Breached) breached.push_back(&rp);
+  const std::vector<const audit::ResourcePeriod*> breached = breached_by_owed(r);
   if (breached.empty()) return;
-  std::ranges::stable_sort(breached, [](const auto* a, const auto* b) { return a->figures.owed_minor > b->figures.owed_minor; });
   const size_t shown = std::min(breached.size(), kListedAtMost);
   out << "\nBreached: " << counted(breached.size(), "resource period", "resource periods")
       << (shown < breached.size() ? ", the " + std::to_string(shown) + " owed most listed (all in --format json)" : "")
@@ -83,42 +88,16 @@ void write_lines(std::string_view heading, const std::vector<std::string>& lines
   for (const auto& line : lines) out << "  " << line << "\n";
 }
 
-// Every resource period's own gaps, each text once.
-std::vector<std::string> period_gaps(const audit::FleetReport& r) {
-  std::vector<std::string> gaps;
-  for (const auto& rp : r.periods) gaps.insert(gaps.end(), rp.figures.evidence_gaps.begin(), rp.figures.evidence_gaps.end());
-  std::ranges::sort(gaps);
-  gaps.erase(std::unique(gaps.begin(), gaps.end()), gaps.end());
-  if (gaps.size() > kListedAtMost) {
-    const size_t more = gaps.size() - kListedAtMost;
-    gaps.resize(kListedAtMost);
-    gaps.push_back("... and " + std::to_string(more) + " more (all in --format json)");
-  }
-  return gaps;
-}
-
 }  // namespace
-
-std::string fleet_result_phrase(const audit::FleetReport& r) {
-  switch (r.verdict) {
-    case audit::Verdict::Breached:
-      return counted(r.breached_periods(), "resource period", "resource periods") + " breached";
-    case audit::Verdict::NotAssessed: return "not assessed: some resource or period has no usable evidence";
-    case audit::Verdict::Met:
-      return r.evidence_complete() ? "every resource met its SLA" : "no breach found, but the evidence is incomplete";
-  }
-  return "not assessed";
-}
 
 void write_fleet_text(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
   write_header(r, out);
   write_totals(r, out);
+  write_bands(r, out);
   write_breaches(r, contract, out);
   write_unassessed(r, out);
   write_records(r, out);
-  std::vector<std::string> gaps = r.evidence_gaps;
-  for (auto& g : period_gaps(r)) gaps.push_back(std::move(g));
-  write_lines("Evidence gaps", gaps, out);
+  write_lines("Evidence gaps", fleet_evidence_gaps(r), out);
   write_lines("Notes", r.notes, out);
   out << "\nInputs\n";
   for (const auto& input : r.inputs) out << "  " << input.role << " " << input.path << " sha256:" << input.sha256 << "\n";

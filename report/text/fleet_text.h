@@ -13,7 +13,4 @@ namespace slaudit::report {
 
 void write_fleet_text(const audit::FleetReport& report, const SourceFile& contract, std::ostream& out);
 
-// "every resource met its SLA", "3 resource period(s) breached", "not assessed: ...".
-std::string fleet_result_phrase(const audit::FleetReport& report);
-
 }  // namespace slaudit::report

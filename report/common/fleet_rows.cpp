@@ -1,0 +1,74 @@
+#include "report/common/fleet_rows.h"
+
+#include <algorithm>
+
+#include "report/common/names.h"
+
+namespace slaudit::report {
+
+std::vector<const audit::ResourcePeriod*> breached_by_owed(const audit::FleetReport& report) {
+  std::vector<const audit::ResourcePeriod*> breached;
+  for (const auto& rp : report.periods)
+    if (rp.figures.verdict() == audit::Verdict::Breached) breached.push_back(&rp);
+  std::ranges::stable_sort(breached, [](const auto* a, const auto* b) { return a->figures.owed_minor > b->figures.owed_minor; });
+  return breached;
+}
+
+std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& report) {
+  using audit::Rational;
+  struct Edge {
+    Rational at_least;  // a share 0..1
+    const char* label;
+  };
+  // Highest first; a period falls in the first band whose lower edge it reaches.
+  const std::vector<Edge> edges = {{Rational(1), "100%"},
+                                   {Rational(9999, 10000), "99.99% to 100%"},
+                                   {Rational(999, 1000), "99.9% to 99.99%"},
+                                   {Rational(995, 1000), "99.5% to 99.9%"},
+                                   {Rational(99, 100), "99% to 99.5%"},
+                                   {Rational(95, 100), "95% to 99%"},
+                                   {Rational(0), "below 95%"}};
+  std::vector<AvailabilityBand> bands;
+  for (const Edge& e : edges) bands.push_back({e.label, 0, 0});
+  bands.push_back({"not assessed", 0, 0});
+  for (const auto& rp : report.periods) {
+    const audit::ResourceFigures& f = rp.figures;
+    size_t band = edges.size();  // not assessed
+    if (f.availability)
+      for (size_t k = 0; k < edges.size(); ++k)
+        if (*f.availability >= edges[k].at_least) {
+          band = k;
+          break;
+        }
+    ++bands[band].resource_periods;
+    if (f.verdict() == audit::Verdict::Breached) ++bands[band].breached;
+  }
+  return bands;
+}
+
+std::vector<std::string> fleet_evidence_gaps(const audit::FleetReport& report) {
+  std::vector<std::string> gaps;
+  for (const auto& rp : report.periods) gaps.insert(gaps.end(), rp.figures.evidence_gaps.begin(), rp.figures.evidence_gaps.end());
+  std::ranges::sort(gaps);
+  gaps.erase(std::unique(gaps.begin(), gaps.end()), gaps.end());
+  if (gaps.size() > kListedAtMost) {
+    const size_t more = gaps.size() - kListedAtMost;
+    gaps.resize(kListedAtMost);
+    gaps.push_back("... and " + std::to_string(more) + " more (all in --format json)");
+  }
+  gaps.insert(gaps.begin(), report.evidence_gaps.begin(), report.evidence_gaps.end());
+  return gaps;
+}
+
+std::string fleet_result_phrase(const audit::FleetReport& r) {
+  switch (r.verdict) {
+    case audit::Verdict::Breached:
+      return counted(r.breached_periods(), "resource period", "resource periods") + " breached";
+    case audit::Verdict::NotAssessed: return "not assessed: some resource or period has no usable evidence";
+    case audit::Verdict::Met:
+      return r.evidence_complete() ? "every resource met its SLA" : "no breach found, but the evidence is incomplete";
+  }
+  return "not assessed";
+}
+
+}  // namespace slaudit::report

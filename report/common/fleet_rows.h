@@ -1,0 +1,37 @@
+#pragma once
+// What every fleet view (text, Markdown, HTML) lists of a fleet audit, chosen
+// once so the views cannot disagree: the breached resource periods in the
+// order a reader acts on them, the fleet's availability in bands, and the
+// evidence gaps of every resource period, each text once.
+#include <string>
+#include <vector>
+
+#include "engine/audit/fleet_audit.h"
+
+namespace slaudit::report {
+
+// The breached resource periods, the most owed first; ties in the report's
+// order (resource id, then clause, then period).
+std::vector<const audit::ResourcePeriod*> breached_by_owed(const audit::FleetReport& report);
+
+// One band of availability: [at_least, below) in percent, or the periods not assessed.
+struct AvailabilityBand {
+  std::string label;         // "99.9% to 99.99%", "100%", "below 95%", "not assessed"
+  size_t resource_periods = 0;
+  size_t breached = 0;       // of them
+};
+
+// Every resource period in exactly one band, compared exactly: 100%,
+// [99.99, 100), [99.9, 99.99), [99.5, 99.9), [99, 99.5), [95, 99), below 95%,
+// not assessed. Bands fixed across contracts, so two fleets' tables compare.
+std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& report);
+
+// The gaps of the audit and of each resource period, each text once and
+// sorted after the audit's own; past kListedAtMost, a last line says how many
+// more the JSON report holds.
+std::vector<std::string> fleet_evidence_gaps(const audit::FleetReport& report);
+
+// "every resource met its SLA", "3 resource periods breached", "not assessed: ...".
+std::string fleet_result_phrase(const audit::FleetReport& report);
+
+}  // namespace slaudit::report
