@@ -11,6 +11,7 @@ namespace slaudit::audit {
 ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, Instant from, Instant to,
                                  const std::vector<size_t>& incident_indexes, std::vector<TimelineInterval> extra) {
   const auto& clause = *cx.clause;
+  const bool weighted = clause.measurement && clause.measurement->kind == model::MeasurementKind::Weighted;
   ClassifiedPeriod out;
   out.period = period;
   out.from = from;
@@ -52,6 +53,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
       case IncidentDecision::Kind::Down:
         intervals.push_back({incident.start, end, IntervalKind::Down, d.weight, k});
         weight_of[k] = d.weight;
+        if (weighted) f.weight = d.weight;
         break;
       case IncidentDecision::Kind::ExcludedIncident:
         f.role = IncidentRole::Excluded;
@@ -76,6 +78,7 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
         out.findings[over.owner].flags.push_back("over the cap of " + duration_text(*clause.maintenance[r].cap_per_period) +
                                                  " of maintenance per period: the part past the cap is downtime");
       over.weight = weight_of[over.owner];
+      if (!out.findings.empty() && weighted) out.findings[over.owner].weight = over.weight;  // full: docs/audit.md
       intervals.push_back(over);
     }
   }

@@ -35,13 +35,45 @@ Explanation counted_downtime_basis(const model::AvailabilityClause& clause) {
   return {"", "", "down (raw): the contract states no minimum-downtime or partial-minute rule", SourceRange{}};
 }
 
+bool weighted_clause(const model::AvailabilityClause& clause) {
+  return clause.measurement && clause.measurement->kind == model::MeasurementKind::Weighted;
+}
+
+// The steps of a weighted clause's counted downtime, for its explanation:
+// the seconds after the minimum-downtime and partial-minute rules at full
+// weight, and each finding's part of them before and after its weight.
+struct WeightedSteps {
+  int64_t after_rules = 0;            // counted seconds of the counted runs, unweighted
+  std::vector<Rational> seconds, weighted;  // per finding (none when findings are not recorded)
+};
+
+// Each finding's counted seconds, before and after its weight: a down segment
+// counts as its run does (0 when the run is ignored, scaled by the run's
+// partial-minute rounding), for the incident it is attributed to. They add up
+// to the period's counted downtime.
+void weighted_parts(const ClassifiedPeriod& cp, const std::vector<Rational>& run_factor, WeightedSteps& steps) {
+  steps.seconds.assign(cp.findings.size(), Rational(0));
+  steps.weighted.assign(cp.findings.size(), Rational(0));
+  size_t r = 0;
+  for (const auto& s : cp.timeline.segments) {
+    if (s.state != TimeState::Down || s.owner == SIZE_MAX || s.owner >= cp.findings.size()) continue;
+    while (r < cp.runs.size() && cp.runs[r].end <= s.start) ++r;
+    if (r == cp.runs.size()) break;
+    const Rational counted = run_factor[r] * (s.end - s.start).count();
+    steps.seconds[s.owner] += counted;
+    steps.weighted[s.owner] += counted * s.weight.num / s.weight.den;
+  }
+}
+
 // Counted downtime after the minimum-downtime and partial-minute rules.
 // `first_counted`: where the first counted run starts (the anchor of deadlines "after incident").
 Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
-                          PeriodAudit& out, std::optional<Instant>& first_counted) {
+                          PeriodAudit& out, std::optional<Instant>& first_counted, WeightedSteps* steps) {
   const auto& clause = *cx.clause;
   Rational down = 0;
   int64_t whole_seconds = 0;
+  std::vector<Rational> run_factor;  // weighted clauses: counted / own seconds of each run, 0 when ignored
+  if (steps) run_factor.assign(cp.runs.size(), Rational(0));
   std::vector<bool> counted_owner(cp.findings.size(), false);
   size_t ignored = 0;
   const bool detail = !cp.findings.empty();
@@ -57,6 +89,10 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     if (detail)
       for (size_t o : run.owners) counted_owner[o] = true;
     const Seconds own = run.end - run.start;
+    if (steps) {
+      steps->after_rules += v.counted.count();
+      if (own.count() > 0) run_factor[r] = Rational(v.counted.count()) / own.count();
+    }
     // Most runs are at full weight: their counted seconds (after the
     // partial-minute rule) are whole, summed as integers (exact all the same;
     // a fleet audit judges millions of runs).
@@ -69,6 +105,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     down += weighted * v.counted.count() / own.count();
   }
   down += whole_seconds;
+  if (steps && detail) weighted_parts(cp, run_factor, *steps);
   static const SharedName overlapped("covered by other downtime or an exclusion window: adds nothing");
   static const SharedName ignored_short("its downtime is within the minimum counted downtime");
   for (size_t k = 0; k < cp.findings.size(); ++k) {
@@ -195,15 +232,70 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   return out;
 }
 
+std::string seconds_figure(const Rational& s) { return s.str() + " s"; }
+
+// "inc-09: 21600 s × 25% = 5400 s; inc-10: ...": each finding with counted
+// seconds, at most kWeightedListed of them, the rest summed.
+std::string weighted_breakdown(const std::vector<IncidentFinding>& findings, const WeightedSteps& steps) {
+  constexpr size_t kWeightedListed = 5;
+  std::string listed;
+  size_t n = 0, more = 0;
+  Rational rest = 0;
+  for (size_t k = 0; k < findings.size() && k < steps.seconds.size(); ++k) {
+    if (steps.seconds[k] == 0) continue;
+    if (n++ >= kWeightedListed) {
+      ++more;
+      rest += steps.weighted[k];
+      continue;
+    }
+    const Weight w = findings[k].weight.value_or(kWeightOne);
+    listed += (listed.empty() ? "" : "; ") + findings[k].id + ": " + seconds_figure(steps.seconds[k]) + " × " +
+              share_text(Rational(w.num) / w.den) + " = " + seconds_figure(steps.weighted[k]);
+  }
+  if (more > 0)
+    listed += "; " + std::to_string(more) + " more incident" + (more == 1 ? "" : "s") + ": " + seconds_figure(rest);
+  return listed.empty() ? "" : " (" + listed + ")";
+}
+
+// A weighted clause's steps from the raw to the counted downtime, in the
+// order the audit takes them: the minimum-downtime and partial-minute rules
+// judge each run by its seconds at full weight, then each counted second
+// counts at the affected share of the incident it is attributed to.
+void explain_weighted(const model::AvailabilityClause& clause, const ClassifiedPeriod& cp, const WeightedSteps& steps,
+                      PeriodAudit& out) {
+  const SourceRange weighting = clause.measurement->range;
+  Explanation basis = counted_downtime_basis(clause);
+  const bool rules = clause.minimum_downtime || clause.partial_minutes;
+  if (rules)
+    out.explain.push_back({"down (after rules)", seconds_text(Seconds(steps.after_rules)),
+                           "down (raw) " + basis.derivation + ", each run judged at full weight", basis.clause});
+  out.explain.push_back({"down (weighted)", rational_text(out.down),
+                         std::string(rules ? "each counted incident's seconds after the rules"
+                                           : "each counted incident's down seconds") +
+                             " × its affected share, overlaps once at the larger share" +
+                             weighted_breakdown(cp.findings, steps),
+                         weighting});
+  out.explain.push_back({"down (counted)", rational_text(out.down),
+                         rules ? "down (weighted): the rules at full weight first, then the affected shares"
+                               : "down (weighted): the contract states no minimum-downtime or partial-minute rule",
+                         rules ? weighting : SourceRange{}});
+}
+
 // Counted downtime, eligible time and availability (derived, or measured by probes).
 void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds before, Seconds after,
                          PeriodAudit& out, std::optional<Instant>& first_counted) {
   const auto& clause = *cx.clause;
-  out.down = counted_downtime(cx, cp, before, after, out, first_counted);
-  Explanation counted = counted_downtime_basis(clause);
-  counted.figure = "down (counted)";
-  counted.value = rational_text(out.down);
-  out.explain.push_back(std::move(counted));
+  std::optional<WeightedSteps> steps;
+  if (weighted_clause(clause)) steps.emplace();
+  out.down = counted_downtime(cx, cp, before, after, out, first_counted, steps ? &*steps : nullptr);
+  if (steps) {
+    explain_weighted(clause, cp, *steps, out);
+  } else {
+    Explanation counted = counted_downtime_basis(clause);
+    counted.figure = "down (counted)";
+    counted.value = rational_text(out.down);
+    out.explain.push_back(std::move(counted));
+  }
   const bool removed = clause.excluded_time.value_or(model::ExcludedTreatment::CountsAsAvailable) ==
                        model::ExcludedTreatment::RemovedFromPeriod;
   out.eligible = removed ? Rational((out.length - out.excluded).count()) : Rational(out.length.count());

@@ -21,6 +21,22 @@ namespace slaudit::audit {
 
 using slaudit::Rational;
 
+// The affected share of a down interval, as an exact fraction: a logged share
+// 0.25 is 25/100, a count of 1 node of 3 is 1/3 (never rounded to a decimal).
+struct Weight {
+  int64_t num = 1, den = 1;  // 0 < num <= den <= 10^18
+  bool full() const { return num == den; }
+  // Exact: cross-multiplied in 128 bits; shares over one denominator (most
+  // often all of a log's) compare without multiplying.
+  friend bool operator<(const Weight& a, const Weight& b) {
+    if (a.den == b.den) return a.num < b.num;
+    return static_cast<__int128>(a.num) * b.den < static_cast<__int128>(b.num) * a.den;
+  }
+  friend bool operator==(const Weight& a, const Weight& b) {
+    if (a.den == b.den) return a.num == b.num;
+    return static_cast<__int128>(a.num) * b.den == static_cast<__int128>(b.num) * a.den;
+  }
+};
 // One line of `--explain`: a figure, its value, how it was derived, and the
 // clause it came from (empty range: a default the contract did not state).
 struct Explanation {
@@ -69,6 +85,15 @@ struct IncidentFinding {
   Seconds excluded{0};     // seconds of this period it classified as excluded
   IncidentRole role = IncidentRole::Down;
   bool open = false;       // no end in the log: run to the end of the period
+  // Under `unavailable weighted by affected share`, an incident counted as
+  // downtime: the share its down seconds count at (1 when the log gives none,
+  // or for maintenance past its cap). Absent under every other clause.
+  std::optional<Weight> weight;
+  // Its down seconds at its weight (still before the minimum-downtime and
+  // partial-minute rules, as `down` is); `down` when it has no weight.
+  Rational weighted_down() const {
+    return weight ? Rational(down.count()) * weight->num / weight->den : Rational(down.count());
+  }
   // Its segments of the period's timeline; none when its time in the period
   // is empty or no timeline was recorded.
   std::optional<SegmentSpan> segments;

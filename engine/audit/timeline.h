@@ -18,22 +18,6 @@ namespace slaudit::audit {
 
 enum class IntervalKind { ExclusionWindow, Down, ExcludedIncident };
 
-// The affected share of a down interval, as an exact fraction: a logged share
-// 0.25 is 25/100, a count of 1 node of 3 is 1/3 (never rounded to a decimal).
-struct Weight {
-  int64_t num = 1, den = 1;  // 0 < num <= den <= 10^18
-  bool full() const { return num == den; }
-  // Exact: cross-multiplied in 128 bits; shares over one denominator (most
-  // often all of a log's) compare without multiplying.
-  friend bool operator<(const Weight& a, const Weight& b) {
-    if (a.den == b.den) return a.num < b.num;
-    return static_cast<__int128>(a.num) * b.den < static_cast<__int128>(b.num) * a.den;
-  }
-  friend bool operator==(const Weight& a, const Weight& b) {
-    if (a.den == b.den) return a.num == b.num;
-    return static_cast<__int128>(a.num) * b.den == static_cast<__int128>(b.num) * a.den;
-  }
-};
 inline constexpr Weight kWeightOne{1, 1};
 
 struct TimelineInterval {

@@ -121,6 +121,12 @@ std::string percent_text(const Rational& share) {
   return shown.text + "%" + (shown.exact ? "" : std::string(1, kInexactMark));
 }
 
+std::string share_text(const Rational& share) {
+  const DecimalText shown = decimal_digits(share * 100, 10, true);
+  if (shown.exact) return trim_fraction(shown.text) + "%";
+  return share.str();
+}
+
 std::string percent_text(const model::Percent& percent) { return percent.value.normalized().to_string() + "%"; }
 
 std::string money_text(int64_t minor, const model::Currency& currency) {

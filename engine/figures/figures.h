@@ -33,6 +33,11 @@ std::string minutes_text(Seconds seconds);
 // ("66.6666%~"), so a displayed figure never overstates availability.
 std::string percent_text(const Rational& share);
 
+// An affected share 0..1 exactly: as a percentage when it has one with at
+// most 10 decimals ("25%", "12.5%", "0.0244140625%"), else as the reduced
+// fraction ("1/3"). Never rounded.
+std::string share_text(const Rational& share);
+
 // A percentage as the contract wrote it, normalized: "99.9%", "10%".
 std::string percent_text(const model::Percent& percent);
 

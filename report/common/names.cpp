@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/figures/figures.h"
+
 namespace slaudit::report {
 
 std::string_view time_state_word(audit::TimeState state) {
@@ -28,6 +30,13 @@ std::string_view claim_phrase(audit::ClaimState state) {
     case audit::ClaimState::TooEarly: return "claim filed too early";
   }
   return "claim state unknown";
+}
+
+std::string down_minutes_words(const audit::IncidentFinding& finding) {
+  std::string words = minutes_text(finding.down) + " min";
+  if (!finding.weight) return words;
+  return words + " × " + share_text(audit::Rational(finding.weight->num) / finding.weight->den) + " = " +
+         minutes_text(finding.weighted_down()) + " min weighted";
 }
 
 std::string counted(size_t count, std::string_view singular, std::string_view plural) {

@@ -26,6 +26,12 @@ std::vector<std::string> period_only_gaps(const audit::AuditReport& report, cons
 // "every SLA met", "SLA breached", "not assessed: ...", "no breach found, but the evidence is incomplete".
 std::string result_phrase(const audit::AuditReport& report);
 
+// An incident's down time in minutes, for prose: "360 min", and under a
+// weighted clause with its weight and weighted minutes, "360 min × 25% = 90 min
+// weighted" (before the minimum-downtime and partial-minute rules, as the
+// down minutes are).
+std::string down_minutes_words(const audit::IncidentFinding& finding);
+
 // "a, b, c" for `separator` ", ": a list of ids or names in one line; past
 // `limit` items, the rest are counted: "a, b and 3 more".
 std::string joined(const std::vector<std::string>& items, std::string_view separator, size_t limit = SIZE_MAX);

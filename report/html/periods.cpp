@@ -1,5 +1,7 @@
 // One section per audited period: its timeline (up, down and excluded time,
 // every incident hoverable) and, for paper, the same incidents as a table.
+#include <algorithm>
+
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/html/sections.h"
@@ -33,13 +35,22 @@ std::string time_cell(const std::string& text) {
          "</td>";
 }
 
+// Down minutes; a weighted clause's incident also gives its weight and
+// weighted minutes: "360 × 25% = 90".
+std::string down_cell(const audit::IncidentFinding& f) {
+  if (!f.weight) return cell(minutes_text(f.down), "num");
+  return cell(minutes_text(f.down) + " × " + share_text(audit::Rational(f.weight->num) / f.weight->den) + " = " +
+                  minutes_text(f.weighted_down()),
+              "num");
+}
+
 std::string incident_row(const HtmlContext& context, const audit::IncidentFinding& f) {
   std::string reason(f.reason.view());
   for (const std::string& flag : f.flags) reason += "; " + flag;
   return "<tr>" + cell(f.id, "id") + cell(std::to_string(f.line), "num") + cell(f.fault.value_or("—")) +
          cell(std::string(f.cause)) + cell(spoken(audit::incident_role_name(f.role))) + cell(reason) +
          time_cell(html_instant(context, f.start)) + time_cell(html_instant(context, f.end) + (f.open ? " (open)" : "")) +
-         cell(minutes_text(f.down), "num") + cell(minutes_text(f.excluded), "num") + "<td class=\"clause\">" +
+         down_cell(f) + cell(minutes_text(f.excluded), "num") + "<td class=\"clause\">" +
          html_clause(context, f.clause) + "</td></tr>\n";
 }
 
@@ -72,6 +83,8 @@ std::string unlisted_note(const audit::PeriodAudit& p, size_t listed) {
 
 std::string incident_table(const HtmlContext& context, const audit::PeriodAudit& p) {
   if (p.incidents.empty()) return "<p>No incident of the log falls in this period.</p>\n";
+  const bool weighted = std::any_of(p.incidents.begin(), p.incidents.end(),
+                                    [](const audit::IncidentFinding& f) { return f.weight.has_value(); });
   // Fixed column widths (percent of the page): long clause quotes wrap in their
   // own column instead of pushing the table past the page's edge.
   std::string out = "<table class=\"incidents\">\n<colgroup><col style=\"width:7%\"><col style=\"width:4%\">"
@@ -79,7 +92,9 @@ std::string incident_table(const HtmlContext& context, const audit::PeriodAudit&
                     "<col style=\"width:14%\"><col style=\"width:11%\"><col style=\"width:11%\">"
                     "<col style=\"width:6%\"><col style=\"width:7%\"><col style=\"width:15%\"></colgroup>\n<thead><tr><th>Incident</th><th class=\"num\">Line</th>"
                     "<th>Fault</th><th>Cause</th><th>Role</th><th>Why</th><th>From</th><th>To</th>"
-                    "<th class=\"num\">Down min</th><th class=\"num\">Excluded min</th><th>Clause</th></tr></thead>\n"
+                    "<th class=\"num\">" +
+                    std::string(weighted ? "Down min × weight = weighted" : "Down min") +
+                    "</th><th class=\"num\">Excluded min</th><th>Clause</th></tr></thead>\n"
                     "<tbody>\n";
   const std::vector<size_t> listed = listed_incidents(p);
   for (size_t i : listed) out += incident_row(context, p.incidents[i]);

@@ -183,7 +183,7 @@ std::string incident_title(const HtmlContext& context, const audit::IncidentFind
            "\n";
   title += spoken(audit::incident_role_name(f.role)) + ": " + std::string(f.reason.view()) + "\n";
   title += html_instant(context, f.start) + " to " + html_instant(context, f.end) + (f.open ? " (open)" : "") +
-           ": down " + minutes_text(f.down) + " min, excluded " + minutes_text(f.excluded) + " min\n";
+           ": down " + down_minutes_words(f) + ", excluded " + minutes_text(f.excluded) + " min\n";
   for (const std::string& flag : f.flags) title += flag + "\n";
   return title + "clause: " + clause_words(context, f.clause);
 }

@@ -65,6 +65,12 @@ void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const 
     write_segment_span(w, finding.segments);
     w.key("start");
     write_instant(w, finding.start);
+    if (finding.weight) {  // a weighted clause's incident counted as downtime; absent under every other clause
+      w.key("weight");
+      write_rational(w, audit::Rational(finding.weight->num) / finding.weight->den);
+      w.key("weighted_down_seconds");
+      write_rational(w, finding.weighted_down());
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The audit report as JSON, schema "slaudit-audit-report/2"
+// The audit report as JSON, schema "slaudit-audit-report/3"
 // (docs/audit-report.schema.json). Written as it is made (JsonWriter), so a
 // report of a million incidents never exists whole in memory. Deterministic:
 // object keys are sorted and arrays keep the report's order, so the same
@@ -18,7 +18,7 @@
 
 namespace slaudit::report {
 
-inline constexpr std::string_view kReportSchema = "slaudit-audit-report/2";
+inline constexpr std::string_view kReportSchema = "slaudit-audit-report/3";
 
 // Written to `out` with a two-space indent and a final newline.
 void write_report_json(const audit::AuditReport& report, const SourceFile& contract, std::ostream& out);

@@ -97,7 +97,7 @@ std::string incident_line(const TextContext& context, const audit::IncidentFindi
   std::string line = "      " + finding.id + " (line " + std::to_string(finding.line) + ") " +
                      spoken(audit::incident_role_name(finding.role)) + ": " + std::string(finding.reason.view()) + "; " +
                      instant_text(context, finding.start) + " to " + instant_text(context, finding.end) +
-                     (finding.open ? " (open)" : "") + ", down " + minutes_text(finding.down) + " min, excluded " +
+                     (finding.open ? " (open)" : "") + ", down " + down_minutes_words(finding) + ", excluded " +
                      minutes_text(finding.excluded) + " min";
   for (const std::string& flag : finding.flags) line += "; " + flag;
   return line + " — " + clause_location(context.contract, finding.clause) + "\n";

@@ -85,7 +85,7 @@ TEST_CASE("cli audit: JSON and Markdown formats", "[report][cli]") {
   const Run json = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-11 --format json");
   CHECK(json.exit == 3);
   const nlohmann::json report = nlohmann::json::parse(json.out);
-  CHECK(report["schema"] == "slaudit-audit-report/2");
+  CHECK(report["schema"] == "slaudit-audit-report/3");
   CHECK(report["inputs"][1] == nlohmann::json{{"role", "incidents"},
                                               {"path", "incidents.jsonl"},
                                               {"sha256", slaudit::sha256_hex(kIncidents)}});

@@ -47,7 +47,7 @@ TEST_CASE("report json: rendering twice gives identical bytes", "[report]") {
 
 TEST_CASE("report json: figures are exact, with display strings beside them", "[report]") {
   const json j = sample_json();
-  CHECK(j["schema"] == "slaudit-audit-report/2");
+  CHECK(j["schema"] == "slaudit-audit-report/3");
   const json& storage = j["periods"][1];
   CHECK(storage["down_seconds"] == json{{"num", "4320"}, {"den", "1"}, {"decimal", "4320"}});
   CHECK(storage["availability"] == json{{"num", "599"}, {"den", "600"}, {"decimal", "0.998333~"}});
@@ -81,7 +81,7 @@ TEST_CASE("report json: figures are exact, with display strings beside them", "[
 TEST_CASE("report json: the report has every field the schema requires, and no other", "[report]") {
   const json schema = load_schema();
   CHECK(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema");
-  CHECK(schema["properties"]["schema"]["const"] == "slaudit-audit-report/2");
+  CHECK(schema["properties"]["schema"]["const"] == "slaudit-audit-report/3");
   slaudit::testing::SchemaWalk walk{schema};
   walk.walk(schema, sample_json(), "");
   CHECK(walk.missing == std::vector<std::string>{});
