@@ -1,7 +1,8 @@
-// The library's fleet contract (contracts/library/aws_ec2_fleet.sla), tag
-// [library]: its audit through the job that `audit --inventory` runs, checked
-// against the totals worked by hand in contracts/library/README.md, its JSON
-// against docs/fleet-report.schema.json, and its claims pack.
+// The library's fleet contracts (contracts/library/aws_ec2_fleet.sla,
+// gce_instance_fleet.sla, digitalocean_droplet_fleet.sla), tag [library]: their
+// audits through the job that `audit --inventory` runs, checked against the
+// totals worked by hand in contracts/library/README.md; EC2's JSON against
+// docs/fleet-report.schema.json, and its claims pack.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -23,16 +24,20 @@ namespace {
 
 const fs::path kRoot = SLAUDIT_SOURCE_DIR;
 
-jobs::FleetJob ec2_fleet_job() {
+// The audit of library fleet NAME: NAME.sla over NAME.inventory.csv, NAME.billing.csv and
+// NAME.incidents.csv, November 2026, as its golden's args say.
+jobs::FleetJob library_fleet_job(const std::string& name) {
   const fs::path lib = kRoot / "contracts/library";
   jobs::FleetJobOptions o;
-  o.contract = (lib / "aws_ec2_fleet.sla").string();
-  o.inventory = (lib / "aws_ec2_fleet.inventory.csv").string();
-  o.billing_export = (lib / "aws_ec2_fleet.billing.csv").string();
-  o.incidents = (lib / "aws_ec2_fleet.incidents.csv").string();
+  o.contract = (lib / (name + ".sla")).string();
+  o.inventory = (lib / (name + ".inventory.csv")).string();
+  o.billing_export = (lib / (name + ".billing.csv")).string();
+  o.incidents = (lib / (name + ".incidents.csv")).string();
   o.period = "2026-11";
   return jobs::run_fleet_job(o);
 }
+
+jobs::FleetJob ec2_fleet_job() { return library_fleet_job("aws_ec2_fleet"); }
 
 const audit::ResourceFigures& figures_of(const audit::FleetReport& r, const std::string& id) {
   for (const auto& rp : r.periods)
@@ -115,4 +120,87 @@ TEST_CASE("library fleet: the claims pack lists what to file, with each incident
   std::ostringstream text;
   report::write_fleet_text(*job.report, *job.source, text);
   CHECK(text.str().find("Result: 23 resource periods breached; 100.55 USD owed\n") != std::string::npos);
+}
+
+TEST_CASE("library fleet: gce_instance_fleet's totals are those worked by hand", "[library][fleet]") {
+  const jobs::FleetJob job = library_fleet_job("gce_instance_fleet");
+  REQUIRE(job.report);
+  const audit::FleetReport& r = *job.report;
+  CHECK(job.exit_code == jobs::kBreach);
+  CHECK(r.inventory_resources == 60);
+  CHECK(r.periods.size() == 60);
+  // Calendar month in America/Los_Angeles: 1 Nov 00:00 PDT to 1 Dec 00:00 PST = 2,595,600 s (721 h).
+  // 99.9% allows 2,595.6 s down, 99.95% 1,297.8 s. No credit table: nothing is owed.
+  const audit::ResourceFigures& zone_b = figures_of(r, "g-030");  // GCE-Z1, 2,700 s
+  CHECK(zone_b.length == Seconds{2595600});
+  CHECK(*zone_b.availability == audit::Rational(2881, 2884));  // 2,592,900 / 2,595,600
+  CHECK_FALSE(zone_b.met);
+  CHECK(zone_b.owed_minor == 0);
+  CHECK(zone_b.fee_minor == 2415);  // 721 h x 0.0335 = 24.1535 USD, reported, not credited
+  // g-040, created 16 Nov 00:00 PST: 15 d = 1,296,000 s; 1,293,300 / 1,296,000 = 479 / 480.
+  CHECK(figures_of(r, "g-040").length == Seconds{1296000});
+  CHECK(*figures_of(r, "g-040").availability == audit::Rational(479, 480));
+  // g-020, deleted 11 Nov 00:00 PST: 10 d + 1 h = 867,600 s, no downtime.
+  CHECK(figures_of(r, "g-020").length == Seconds{867600});
+  CHECK(figures_of(r, "g-020").met);
+  CHECK(figures_of(r, "g-001").down == audit::Rational(0));  // 59 s: shorter than a minute, ignored
+  // g-002: the repeated hour, 01:30 PDT - 01:30 PST = 3,600 s; 2,592,000 / 2,595,600 = 720 / 721.
+  CHECK(*figures_of(r, "g-002").availability == audit::Rational(720, 721));
+  CHECK_FALSE(figures_of(r, "g-002").met);
+  // g-003: 2,595 s <= 2,595.6 s, met (in a 30-day month 2,592 s would be allowed).
+  CHECK(*figures_of(r, "g-003").availability == audit::Rational(2593005, 2595600));
+  CHECK(figures_of(r, "g-003").met);
+  // memory-optimized, 99.95%: g-056 1,297 s <= 1,297.8 s met; g-057 1,298 s breached.
+  CHECK(figures_of(r, "g-056").met);
+  CHECK(*figures_of(r, "g-057").availability == audit::Rational(2594302, 2595600));
+  CHECK_FALSE(figures_of(r, "g-057").met);
+  CHECK(figures_of(r, "g-057").clause_label == "single instance, memory-optimized");  // family memory_optimized
+  REQUIRE(r.totals.size() == 1);
+  CHECK(r.totals[0].resources == 60);
+  CHECK(r.totals[0].breached == 22);  // 19 + g-040 + g-002 + g-057
+  CHECK(r.totals[0].met == 38);
+  CHECK(r.total_owed_minor == 0);
+  // GCE-6 (g-020, after its deletion) is rejected, and counted.
+  REQUIRE(r.unattributed.size() == 1);
+  CHECK(r.unattributed[0].id == "GCE-6");
+  CHECK_FALSE(r.evidence_complete());
+  for (const auto& a : r.records) CHECK(a.read == a.used + a.rejected);
+}
+
+TEST_CASE("library fleet: digitalocean_droplet_fleet's totals are those worked by hand", "[library][fleet]") {
+  const jobs::FleetJob job = library_fleet_job("digitalocean_droplet_fleet");
+  REQUIRE(job.report);
+  const audit::FleetReport& r = *job.report;
+  CHECK(job.exit_code == jobs::kBreach);
+  CHECK(r.inventory_resources == 60);
+  CHECK(r.periods.size() == 60);
+  // Calendar month in UTC, 2,592,000 s; 99.99% allows 259.2 s; below it, 100% of the droplet's charges.
+  const audit::ResourceFigures& ams3 = figures_of(r, "d-055");  // DO-R1, region ams3, 300 s
+  CHECK(*ams3.availability == audit::Rational(8639, 8640));    // 2,591,700 / 2,592,000
+  CHECK(ams3.owed_minor == 1200);                              // 100% x 12.00
+  CHECK(figures_of(r, "d-001").down == audit::Rational(0));   // maintenance, excluded
+  CHECK(figures_of(r, "d-002").down == audit::Rational(0));   // customer power-off, excluded
+  CHECK(figures_of(r, "d-001").met);
+  CHECK(figures_of(r, "d-003").met);                          // 259 s <= 259.2 s
+  CHECK(figures_of(r, "d-003").owed_minor == 0);
+  CHECK(*figures_of(r, "d-004").availability == audit::Rational(129587, 129600));  // 260 s
+  CHECK(figures_of(r, "d-004").owed_minor == 2400);  // 100% x 24.00 (a 24 USD droplet)
+  // d-049, created 21 Nov: 10 d = 864,000 s, allows 86.4 s; 120 s: 863,880 / 864,000 = 7,199 / 7,200.
+  const audit::ResourceFigures& d049 = figures_of(r, "d-049");
+  CHECK(d049.length == Seconds{864000});
+  CHECK(*d049.availability == audit::Rational(7199, 7200));
+  CHECK(*d049.fee_exact_minor == audit::Rational(42864, 100));  // 240 h x 0.01786 = 4.2864 USD
+  CHECK(d049.owed_minor == 429);                                // 100% x 428.64 -> 429
+  CHECK(figures_of(r, "d-050").length == Seconds{432000});     // destroyed 6 Nov: 5 d
+  CHECK(figures_of(r, "d-050").met);
+  REQUIRE(r.totals.size() == 1);
+  CHECK(r.totals[0].resources == 60);
+  CHECK(r.totals[0].breached == 12);  // 10 in ams3 + d-004 + d-049
+  CHECK(r.totals[0].met == 48);
+  CHECK(r.total_owed_minor == 10 * 1200 + 2400 + 429);  // 14,829 cents
+  // DO-6 (d-050, after its destruction) is rejected, and counted.
+  REQUIRE(r.unattributed.size() == 1);
+  CHECK(r.unattributed[0].id == "DO-6");
+  CHECK_FALSE(r.evidence_complete());
+  for (const auto& a : r.records) CHECK(a.read == a.used + a.rejected);
 }
