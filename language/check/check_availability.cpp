@@ -336,6 +336,9 @@ struct ItemChecker {
   }
   void operator()(const ast::ExternalTermsItem& terms) { c.external_terms.push_back(terms.reference.value); }
   void operator()(const ast::WhereItem&) {}  // resource selectors: check_per_resource, with the fleet in hand
+  // A group's rules: check_per_resource too, with the fleet and the clause's other terms in hand.
+  void operator()(const ast::GroupDownItem&) {}
+  void operator()(const ast::CountedWhileItem&) {}
 };
 
 void item(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityItem& i) {

@@ -1,6 +1,7 @@
 // Fleets: `resources NOUN [with zones];`, `attributes a, b;` and
-// `each NOUN under first|worst|every matching clause;` in a service, and the
-// `per NOUN` / `where ATTR op VALUE;` of a per-resource availability clause.
+// `each NOUN under first|worst|every matching clause;` in a service, the
+// `per NOUN` / `where ATTR op VALUE;` of a per-resource availability clause,
+// and the `per region|zone|ATTRIBUTE` of a group-level clause with its rules.
 #include <algorithm>
 
 #include "base/text/suggest.h"
@@ -135,6 +136,154 @@ std::optional<model::Selector> selector(Context& cx, const model::Fleet& fleet, 
   return w.attribute.text == "zones" ? zones_selector(cx, w, std::move(sel)) : text_selector(cx, w, std::move(sel));
 }
 
+// "resources", or the fleet's noun, singular or plural: the members of a group.
+bool member_word(const model::Fleet& fleet, std::string_view word) {
+  return word == "resources" || word == fleet.noun || word == fleet.noun + "s";
+}
+
+// A whole number of at least 1 (`at least 2 zones`), or an error.
+std::optional<int64_t> whole_count(Context& cx, const ast::Quantity& q, std::string_view example) {
+  if (q.percent || !q.number.is_integer() || q.number.scaled_to(0) < 1) {
+    cx.diagnostics().error("group-count", q.range, "expected a whole number of at least 1, found '" + cx.written(q.range) + "'",
+                           "write: " + std::string(example));
+    return std::nullopt;
+  }
+  return q.number.scaled_to(0);
+}
+
+// `unavailable when all resources down;`, `... at least 2 zones down;`, `... at least 50% of resources down;`.
+bool group_down(Context& cx, const model::Fleet& fleet, const ast::GroupDownItem& item, SourceRange range,
+                model::GroupRule& rule) {
+  rule.down_range = range;
+  const std::string members = fleet.noun + "s";
+  const bool zones = item.what.text == "zones";
+  if (!zones && !member_word(fleet, item.what.text)) {
+    cx.diagnostics().error("unknown-name", item.what.range,
+                           "a group is down when its " + members + " or its zones are; found '" + item.what.text + "'",
+                           "write: unavailable when all " + members + " down;");
+    return false;
+  }
+  if (!item.at_least) {
+    if (zones) {
+      cx.diagnostics().error("group-count", item.what.range, "'all zones' is every member's zone: say it of the members",
+                             "write: unavailable when all " + members + " down;");
+      return false;
+    }
+    rule.down = model::GroupDown::AllMembers;
+    return true;
+  }
+  if (zones) {
+    if (!fleet.zones) {
+      cx.diagnostics().error("group-without-zones", item.what.range,
+                             "the " + members + " have no zones declared, so zones cannot be counted",
+                             "declare them: resources " + fleet.noun + " with zones;");
+      return false;
+    }
+    if (rule.by == "zone") {
+      cx.diagnostics().error("group-count", item.what.range, "a clause per zone counts the members of one zone, not zones",
+                             "write: unavailable when all " + members + " down;");
+      return false;
+    }
+    const auto n = whole_count(cx, *item.at_least, "unavailable when at least 2 zones down;");
+    if (!n) return false;
+    rule.down = model::GroupDown::ZonesAtLeast;
+    rule.count = *n;
+    return true;
+  }
+  if (item.at_least->percent) {
+    const Decimal& p = item.at_least->number;
+    if (!(p > Decimal{}) || p > Decimal::from_int(100)) {
+      cx.diagnostics().error("group-count", item.at_least->range, "a share of the members is above 0% and at most 100%",
+                             "write: unavailable when at least 50% of " + members + " down;");
+      return false;
+    }
+    rule.down = model::GroupDown::ShareAtLeast;
+    rule.share = p;
+    return true;
+  }
+  const auto n = whole_count(cx, *item.at_least, "unavailable when at least 2 " + members + " down;");
+  if (!n) return false;
+  rule.down = model::GroupDown::MembersAtLeast;
+  rule.count = *n;
+  return true;
+}
+
+// `counted while at least 2 resources run;`: minutes with fewer members running
+// are removed from the period, which the clause must say of excluded time.
+bool counted_while(Context& cx, const model::Fleet& fleet, const model::AvailabilityClause& c,
+                   const ast::CountedWhileItem& item, SourceRange range, model::GroupRule& rule) {
+  if (!member_word(fleet, item.what.text)) {
+    cx.diagnostics().error("unknown-name", item.what.range,
+                           "minutes count while enough " + fleet.noun + "s run; found '" + item.what.text + "'",
+                           "write: counted while at least 2 " + fleet.noun + "s run;");
+    return false;
+  }
+  const auto n = whole_count(cx, item.at_least, "counted while at least 2 " + fleet.noun + "s run;");
+  if (!n) return false;
+  if (c.excluded_time != model::ExcludedTreatment::RemovedFromPeriod) {
+    cx.diagnostics().error("counted-while-needs-removed", range,
+                           "minutes that do not count are taken out of the period; the clause must say so",
+                           "add: excluded time removed from period;");
+    return false;
+  }
+  rule.counted_while_at_least = *n;
+  rule.counted_range = range;
+  return true;
+}
+
+bool group_by(const model::Fleet& fleet, std::string_view by) {
+  return by == "region" || by == "zone" || std::ranges::find(fleet.attributes, by) != fleet.attributes.end();
+}
+
+// A clause `per region` / `per zone` / `per ATTRIBUTE` (docs/fleet.md, group-level clauses).
+void check_group(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityDecl& decl, const model::Fleet& fleet) {
+  model::GroupRule rule;
+  rule.by = decl.per->text;
+  bool ok = true, has_down = false, has_counted = false;
+  for (const auto& i : decl.items) {
+    if (const auto* d = std::get_if<ast::GroupDownItem>(&i.node)) {
+      if (has_down) {
+        cx.diagnostics().error("duplicate", i.range, "the group's down rule is given twice", "keep one");
+        ok = false;
+        continue;
+      }
+      has_down = true;
+      ok = group_down(cx, fleet, *d, i.range, rule) && ok;
+    } else if (const auto* w = std::get_if<ast::CountedWhileItem>(&i.node)) {
+      if (has_counted) {
+        cx.diagnostics().error("duplicate", i.range, "the counted-while rule is given twice", "keep one");
+        ok = false;
+        continue;
+      }
+      has_counted = true;
+      ok = counted_while(cx, fleet, c, *w, i.range, rule) && ok;
+    }
+  }
+  if (!has_down) {
+    cx.diagnostics().error("group-without-rule", decl.per->range,
+                           "a clause per " + rule.by + " must say when the " + rule.by + " is down",
+                           "write: unavailable when all " + fleet.noun + "s down;");
+    return;
+  }
+  if (c.measurement && (c.measurement->kind == model::MeasurementKind::Weighted ||
+                        c.measurement->kind == model::MeasurementKind::Probes)) {
+    cx.diagnostics().error("group-measurement", c.measurement->range,
+                           "a group's members are down or up by their incidents; this measurement does not apply per member",
+                           "write: unavailable when any incident;");
+    return;
+  }
+  if (ok) c.group = std::move(rule);
+}
+
+// `unavailable when all ... down;` and `counted while ...;` belong to group clauses only.
+void reject_group_items(Context& cx, const ast::AvailabilityDecl& decl) {
+  for (const auto& i : decl.items)
+    if (std::holds_alternative<ast::GroupDownItem>(i.node) || std::holds_alternative<ast::CountedWhileItem>(i.node))
+      cx.diagnostics().error("group-rule-without-group", i.range,
+                             "this rule is about the members of a group; the clause is not per region, zone or attribute",
+                             "write: availability " + decl.service.text + " per region { ... }");
+}
+
 }  // namespace
 
 void check_fleet_items(Context& cx, model::Service& s, const ast::ServiceDecl& decl) {
@@ -151,6 +300,9 @@ void check_per_resource(Context& cx, model::AvailabilityClause& c, const ast::Av
   std::vector<const ast::AvailabilityItem*> wheres;
   for (const auto& i : decl.items)
     if (std::holds_alternative<ast::WhereItem>(i.node)) wheres.push_back(&i);
+  const bool per_group = decl.per && service && service->fleet && decl.per->text != service->fleet->noun &&
+                         group_by(*service->fleet, decl.per->text);
+  if (!per_group) reject_group_items(cx, decl);
   if (!decl.per) {
     for (const auto* w : wheres)
       cx.diagnostics().error("where-without-per", w->range, "'where' selects resources; this clause is not per resource",
@@ -166,14 +318,17 @@ void check_per_resource(Context& cx, model::AvailabilityClause& c, const ast::Av
                                "; }");
     return;
   }
-  if (decl.per->text != service->fleet->noun) {
+  if (per_group) {
+    check_group(cx, c, decl, *service->fleet);
+  } else if (decl.per->text != service->fleet->noun) {
     cx.diagnostics().error("unknown-name", decl.per->range,
                            "the resources of service '" + service->name + "' are '" + service->fleet->noun +
-                               "', not '" + decl.per->text + "'",
+                               "', not '" + decl.per->text + "'; a group is region, zone or a declared attribute",
                            "write: per " + service->fleet->noun);
     return;
+  } else {
+    c.per_resource = true;
   }
-  c.per_resource = true;
   for (const auto* w : wheres)
     if (auto sel = selector(cx, *service->fleet, std::get<ast::WhereItem>(w->node), w->range))
       c.selectors.push_back(std::move(*sel));

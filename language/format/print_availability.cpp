@@ -84,6 +84,14 @@ struct AvailabilityLine {
   std::string operator()(const ast::ClaimDeadlineItem& i) const { return "claim " + claim_deadline(i.spec) + ";"; }
   std::string operator()(const ast::RoundingItem& i) const { return "rounding " + word(i.mode) + ";"; }
   std::string operator()(const ast::ExternalTermsItem& i) const { return "terms per " + i.reference.raw + ";"; }
+  std::string operator()(const ast::GroupDownItem& i) const {
+    if (!i.at_least) return "unavailable when all " + i.what.text + " down;";
+    return "unavailable when at least " + i.at_least->number_text + (i.at_least->percent ? "% of " : " ") + i.what.text +
+           " down;";
+  }
+  std::string operator()(const ast::CountedWhileItem& i) const {
+    return "counted while at least " + i.at_least.number_text + " " + i.what.text + " run;";
+  }
   std::string operator()(const ast::WhereItem& i) const {
     const auto* text = std::get_if<ast::Text>(&i.value);
     return "where " + i.attribute.text + " " + ast::selector_op_text(i.op.op) + " " +

@@ -87,6 +87,11 @@ availabilityItem
           ('of' base=word)? ';'                                                      # AffectedThresholdItem
     | 'unavailable' 'when' 'any' 'incident' ';'                                      # AnyIncidentItem
     | 'unavailable' 'weighted' 'by' 'affected' 'share' ';'                           # WeightedItem
+    // Group-level clauses (`per region`, `per zone`, `per ATTRIBUTE`, docs/fleet.md):
+    // when the group is down, from its members' states, and which minutes count.
+    | 'unavailable' 'when' (all='all' | 'at' 'least' count=NUMBER (percent='%' 'of')?)
+          what=word 'down' ';'                                                       # GroupDownItem
+    | 'counted' 'while' 'at' 'least' count=NUMBER what=word 'run' ';'                # CountedWhileItem
     | 'unavailable' 'from' 'probes' '{' probes+=probeItem* '}'                       # ProbesItem
     | 'ignore' 'downtime' rel=minimumRelation value=quantity ';'                     # MinimumDowntimeItem
     | 'partial' 'minutes' minutes=partialMinuteMode ';'                                 # PartialMinutesItem
@@ -241,7 +246,7 @@ recoveryItem
 serviceKeyword      : 'fee' | 'scope' | 'regions' | 'capacity' | 'starts' | 'interconnect' | 'billing'
                     | 'resources' | 'attributes' | 'each' ;
 availabilityKeyword : 'target' | 'period' | 'partial' | 'unavailable' | 'ignore' | 'missing' | 'exclude'
-                    | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' | 'where' ;
+                    | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' | 'where' | 'counted' ;
 recoveryKeyword     : 'faults' | 'within' ;
 blockKeyword           : serviceKeyword | availabilityKeyword | recoveryKeyword ;
 notServiceKeyword      : availabilityKeyword | recoveryKeyword | 'credit' | 'cap' | 'claim' ;
@@ -315,6 +320,8 @@ word
     | 'within' | 'working' | 'year'
     // issue 17 (terms)
     | 'assessed' | 'else' | 'missed' | 'samples'
+    // issue 15 (group-level clauses)
+    | 'counted' | 'while' | 'run'
     ;
 
 // ---------------------------------------------------------------- lexer

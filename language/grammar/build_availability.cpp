@@ -161,6 +161,12 @@ std::optional<ast::AvailabilityItem> Builder::availability_item(P::AvailabilityI
     out.node = ast::RoundingItem{mode};
   } else if (auto* c = as<P::ExternalTermsItemContext>(ctx)) {
     out.node = ast::ExternalTermsItem{text(c->reference)};
+  } else if (auto* c = as<P::GroupDownItemContext>(ctx)) {
+    ast::GroupDownItem item{std::nullopt, name(c->what)};
+    if (c->all == nullptr) item.at_least = count_quantity(c->count, c->percent);
+    out.node = std::move(item);
+  } else if (auto* c = as<P::CountedWhileItemContext>(ctx)) {
+    out.node = ast::CountedWhileItem{count_quantity(c->count, nullptr), name(c->what)};
   } else if (auto* c = as<P::WhereItemContext>(ctx)) {
     ast::WhereItem item{name(c->attr), selector_op(c->op), ast::Text{}};
     if (c->text != nullptr) item.value = text(c->text);
@@ -172,7 +178,7 @@ std::optional<ast::AvailabilityItem> Builder::availability_item(P::AvailabilityI
   } else if (auto* c = as<P::UnknownAvailabilityItemContext>(ctx)) {
     unknown_item(c->unknown, "availability item",
                  {"target", "period", "partial", "unavailable", "ignore", "missing", "exclude", "excluded", "no",
-                  "credit", "payout", "cap", "claim", "rounding", "terms", "where"});
+                  "credit", "payout", "cap", "claim", "rounding", "terms", "where", "counted"});
     return std::nullopt;
   } else {
     return unbuilt(ctx, "availability item");

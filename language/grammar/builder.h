@@ -40,6 +40,8 @@ class Builder {
   ast::TimeOfDay time(antlr4::Token* token) const;
   ast::Integer integer(antlr4::Token* token);
   ast::Quantity quantity(P::QuantityContext* ctx);
+  // A count written as a bare NUMBER, with a '%' when given (`at least 2`, `at least 50% of`).
+  ast::Quantity count_quantity(antlr4::Token* number, antlr4::Token* percent);
   ast::ComparatorOp comparator(P::ComparatorContext* ctx) const;
   ast::SelectorOpRef selector_op(P::SelectorOpContext* ctx) const;
   std::vector<ast::Attribute> attributes(const std::vector<P::AttributeContext*>& attrs);

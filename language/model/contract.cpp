@@ -25,6 +25,16 @@ const char* match_choice_name(MatchChoice choice) {
   return "unstated";
 }
 
+const char* group_down_name(GroupDown rule) {
+  switch (rule) {
+    case GroupDown::AllMembers: return "all members";
+    case GroupDown::MembersAtLeast: return "members at least";
+    case GroupDown::ShareAtLeast: return "share of members at least";
+    case GroupDown::ZonesAtLeast: return "zones at least";
+  }
+  return "all members";
+}
+
 std::optional<size_t> Contract::find_service(std::string_view name) const {
   for (size_t i = 0; i < services.size(); ++i)
     if (services[i].name == name) return i;

@@ -63,6 +63,27 @@ struct Fleet {
 // The attributes every resource has from the inventory, never declared.
 inline constexpr const char* kReservedAttributes[] = {"zones", "region", "zone"};
 
+// A group-level clause (docs/fleet.md): the fleet's resources grouped by
+// region, zone or a declared attribute; the group is down when its members
+// are, as the rule says, and (Azure's "maximum available minutes") a minute
+// counts only while enough members run.
+enum class GroupDown {
+  AllMembers,      // unavailable when all resources down
+  MembersAtLeast,  // unavailable when at least N resources down
+  ShareAtLeast,    // unavailable when at least P% of resources down
+  ZonesAtLeast,    // unavailable when at least N zones down (a zone is down when all its running members are)
+};
+const char* group_down_name(GroupDown rule);  // "all members", "members at least", ...
+struct GroupRule {
+  std::string by;                // "region", "zone" or a declared attribute
+  GroupDown down = GroupDown::AllMembers;
+  int64_t count = 0;             // MembersAtLeast, ZonesAtLeast
+  Decimal share;                 // ShareAtLeast: percent, 0 < share <= 100
+  SourceRange down_range;
+  std::optional<int64_t> counted_while_at_least;  // members running
+  SourceRange counted_range;
+};
+
 struct Service {
   std::string name;
   SourceRange range;
@@ -250,6 +271,7 @@ struct AvailabilityClause {
   std::vector<std::string> external_terms;  // terms per "..."
   bool per_resource = false;                 // `per instance`: audited for each resource of the fleet
   std::vector<Selector> selectors;           // all must hold (empty: every resource)
+  std::optional<GroupRule> group;            // `per region` / `per zone` / `per ATTRIBUTE`: audited per group
 };
 
 // ---------------------------------------------------------------- recovery

@@ -184,6 +184,12 @@ struct CapItem { CapSpec spec; };
 struct ClaimDeadlineItem { ClaimDeadline spec; };
 struct RoundingItem { RoundingMode mode; };
 struct ExternalTermsItem { Text reference; };             // terms per "..."
+// A group-level clause's members (docs/fleet.md): `unavailable when all
+// resources down;`, `... when at least 2 zones down;`, `... when at least 50%
+// of resources down;` (no count: all), and `counted while at least 2
+// resources run;` (minutes with fewer members running do not count).
+struct GroupDownItem { std::optional<Quantity> at_least; Name what; };
+struct CountedWhileItem { Quantity at_least; Name what; };
 
 // `where disk = "premium_ssd";`, `where zones >= 2;`: which resources of a fleet a
 // per-resource clause covers. The value is a string or a number, as written.
@@ -199,7 +205,7 @@ struct AvailabilityItem {
   std::variant<TargetItem, PeriodItem, PartialPeriodItem, AffectedThresholdItem, AnyIncidentItem,
                WeightedItem, ProbesItem, MinimumDowntimeItem, PartialMinutesItem, MissingDataItem,
                ExcludeItem, ExcludedTimeItem, HourRuleItem, CreditItem, PayoutItem, CapItem,
-               ClaimDeadlineItem, RoundingItem, ExternalTermsItem, WhereItem>
+               ClaimDeadlineItem, RoundingItem, ExternalTermsItem, WhereItem, GroupDownItem, CountedWhileItem>
       node;
   std::vector<Attribute> attrs;
   SourceRange range;

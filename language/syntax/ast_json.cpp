@@ -266,6 +266,18 @@ class ToJson {
     out["op"] = ast::selector_op_text(c.op);
     return out;
   }
+  json of(const ast::GroupDownItem& i) const {
+    json out = kind_only("GroupDownItem");
+    out["at_least"] = i.at_least ? of(*i.at_least) : json(nullptr);
+    out["what"] = of(i.what);
+    return out;
+  }
+  json of(const ast::CountedWhileItem& i) const {
+    json out = kind_only("CountedWhileItem");
+    out["at_least"] = of(i.at_least);
+    out["what"] = of(i.what);
+    return out;
+  }
   json of(const ast::WhereItem& i) const {
     json out = kind_only("WhereItem");
     out["attribute"] = of(i.attribute);

@@ -7,7 +7,8 @@ namespace slaudit::rules {
 namespace {
 void check(const RuleInput& in, Findings& out) {
   for (const auto& c : in.contract.availability)
-    if (c.target && !c.measurement)
+    // A group-level clause defines its group's downtime by its down rule.
+    if (c.target && !c.measurement && !c.group)
       out.push_back({availability_anchor(in, c),
                      "the " + clause_name(in.contract, "availability", c.service, c.label) +
                          " does not define when the service is unavailable",
@@ -22,7 +23,8 @@ const Rule& availability_no_definition() {
        "outage? Providers answer differently: loss of external connectivity (Google), two-way TCP/UDP failing for "
        "more than a minute (Alibaba), more than five minutes (Kingsoft), 5xx error rate per five-minute interval "
        "(S3). Left unsaid, the provider decides after the fact what counted. The rule fires on an availability "
-       "clause with a target and no `unavailable ...` item.",
+       "clause with a target and no `unavailable ...` item (a group-level clause's `unavailable when ... down` "
+       "defines it).",
        "Define it: `unavailable when incident affects >= 5% of gpus;`, `unavailable when any incident;`, "
        "`unavailable weighted by affected share;` or `unavailable from probes { ... }`.",
        "  service training { fee 1000.00 per month; }\n"

@@ -40,7 +40,8 @@ const std::vector<RuleCase> kCases = {
       "6:10: warning: the commitment 'availability >= 99.5%' has no statistical period [availability-no-period]"}},
     {"availability-no-definition",
      "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; period calendar month; }\n  availability s \"b\" { period calendar month; target 99.5%; }\n",
-     "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; unavailable when any incident; }\n  availability s \"b\" { target 99.5%; unavailable weighted by affected share; }\n",
+     "  service s { fee 100.00 per month; billing per hour; }\n  availability s { target 99.9%; unavailable when any incident; }\n  availability s \"b\" { target 99.5%; unavailable weighted by affected share; }\n"
+     "  service f { resources instance with zones; }\n  availability f per region { target 99.99%; unavailable when at least 2 zones down; }\n",
      {"4:20: warning: the availability clause of service 's' does not define when the service is unavailable [availability-no-definition]",
       "5:47: warning: the availability clause of service 's' (\"b\") does not define when the service is unavailable [availability-no-definition]"}},
     {"availability-no-exclusions",

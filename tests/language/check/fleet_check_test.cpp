@@ -34,7 +34,8 @@ const std::vector<Case> kCases = {
      {"4:22: error: service 's' is not a fleet, so a clause cannot apply per instance [not-a-fleet]"},
      "declare its resources: service s { resources instance; }"},
     {"per_names_another_noun", kFleet + "  availability vm per droplet { target 99.9%; }\n}\n",
-     {"4:23: error: the resources of service 'vm' are 'instance', not 'droplet' [unknown-name]"},
+     {"4:23: error: the resources of service 'vm' are 'instance', not 'droplet'; a group is region, zone or a "
+      "declared attribute [unknown-name]"},
      "write: per instance"},
     {"where_without_per", kFleet + "  availability vm { where disk = \"ssd\"; }\n}\n",
      {"4:21: error: 'where' selects resources; this clause is not per resource [where-without-per]"},

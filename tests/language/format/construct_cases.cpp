@@ -144,6 +144,14 @@ std::vector<ConstructCase> make_cases() {
 
       // ------------------------------------------------------------ availability items
       {"target", A::Availability, "target 99.90 % ;", "target 99.90%;\n"},
+      {"group down, all members", A::Availability, "unavailable when all   instances down ;",
+       "unavailable when all instances down;\n"},
+      {"group down, zones", A::Availability, "unavailable when at least 2 zones down;",
+       "unavailable when at least 2 zones down;\n"},
+      {"group down, share", A::Availability, "unavailable when at least 50 % of resources down;",
+       "unavailable when at least 50% of resources down;\n"},
+      {"counted while", A::Availability, "counted while at least 2 instances run;",
+       "counted while at least 2 instances run;\n"},
       {"period calendar", A::Availability, "period calendar month;", "period calendar month;\n"},
       {"period billing month", A::Availability, "period billing month from day 15;",
        "period billing month from day 15;\n"},
