@@ -357,6 +357,17 @@ void note_other_reading(PeriodAudit& one, const PeriodAudit& other, const model:
                                                           : std::string()));
 }
 
+// A group's minutes that do not count, within one period's part, as exclusion windows.
+std::vector<TimelineInterval> not_counted_in(const AuditRequest& req, const std::pair<Instant, Instant>& part) {
+  std::vector<TimelineInterval> out;
+  if (!req.resource_scope) return out;
+  for (const auto& [start, end] : req.resource_scope->not_counted) {
+    const Instant from = std::max(start, part.first), to = std::min(end, part.second);
+    if (from < to) out.push_back({from, to, IntervalKind::ExclusionWindow, kWeightOne, SIZE_MAX});
+  }
+  return out;
+}
+
 void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_index,
                   const ServiceIndex& by_service, AuditReport& report) {
   const auto& contract = *req.contract;
@@ -392,7 +403,8 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
         [&](size_t k) {
           ClassifiedPeriod cp =
               engine ? classify_probe_period(cx, *engine, *outcome, span.periods[k], k, buckets[k])
-                     : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k]);
+                     : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k],
+                                       not_counted_in(req, span.parts[k]));
           cp.notes.insert(cp.notes.begin(), notes.begin(), notes.end());  // the clause's notes, then the period's
           if (!engine && req.incident_evidence != IncidentEvidence::Log) {
             cp.unmeasured = true;
@@ -518,9 +530,10 @@ AuditResult run_audit(const AuditRequest& req) {
   // A per-resource clause audited as one service would give a figure for no
   // resource at all: only the fleet audit (fleet_audit.h) runs one, per resource.
   for (const model::AvailabilityClause& clause : contract.availability)
-    if (clause.per_resource && !req.resource_scope)
-      result.errors.push_back({"a per-resource clause is audited resource by resource, by the fleet audit, from an "
-                               "inventory of the resources (docs/fleet.md)",
+    if ((clause.per_resource || clause.group) && !req.resource_scope)
+      result.errors.push_back({std::string(clause.group ? "a group-level clause is audited group by group"
+                                                        : "a per-resource clause is audited resource by resource") +
+                                   ", by the fleet audit, from an inventory of the resources (docs/fleet.md)",
                                clause.range});
   if (!result.errors.empty()) return result;
   const auto zone = TimeZone::find(*contract.timezone);

@@ -50,6 +50,9 @@ struct BilledFee {
 struct ResourceScope {
   std::vector<size_t> clauses;  // indexes into Contract::availability
   std::optional<Instant> launched, terminated;
+  // A group's minutes that do not count (`counted while at least N resources
+  // run`): excluded time, which the clause removes from the period.
+  std::vector<std::pair<Instant, Instant>> not_counted;
 };
 
 // Credits already paid, for caps over a contract year or trailing months.

@@ -12,6 +12,7 @@
 
 #include "base/time/time_zone.h"
 #include "base/time/timestamp.h"
+#include "engine/audit/fleet_groups.h"
 #include "engine/audit/money.h"
 
 namespace slaudit::audit {
@@ -166,7 +167,7 @@ void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& 
   for (PeriodAudit& p : report.periods) {
     note_missing_charges(req, r, p);
     run.notes.insert(p.notes.begin(), p.notes.end());
-    ResourcePeriod kept{r.id, r.region, r.zone, {}, {}};
+    ResourcePeriod kept{r.id, r.region, r.zone, {}, {}, {}};
     if (p.verdict() == Verdict::Breached) kept.counted = counted_incidents(p);
     kept.figures = ResourceFigures::of(std::move(p));
     run.periods.push_back(std::move(kept));
@@ -190,13 +191,22 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   one.record_findings = true;  // the counted incidents of a breached period go into the claims pack
   one.record_timeline = explained;
   one.use_threads = false;  // resources run side by side instead
-  one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated};
+  one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
   return one;
+}
+
+// Whether a group-level clause covers the resource (its service, its selectors).
+bool in_a_group(const model::Contract& contract, const Resource& r) {
+  return std::ranges::any_of(contract.availability, [&](const model::AvailabilityClause& c) {
+    return c.group && contract.services[c.service].name == r.service && selectors_hold(c, r);
+  });
 }
 
 ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, const std::vector<size_t>& incidents) {
   ResourceRun run;
   const ResourceMatch match = match_resource(*req.contract, r);
+  // A member of a group with no clause of its own is audited with its group, not left out.
+  if (match.outcome == MatchOutcome::NoClause && in_a_group(*req.contract, r)) return run;
   if (match.outcome != MatchOutcome::Assessed) {
     run.unassessed = UnassessedResource{r.id, r.service, match.reason};
     return run;
@@ -213,6 +223,111 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, cons
   }
   keep_figures(req, r, *result.report, run);
   return run;
+}
+
+// ------------------------------------------------------------ groups
+
+// A group's charges per period: its members' summed exactly. A member without
+// charges for a period leaves that period's sum short, which is a gap.
+struct GroupFees {
+  std::vector<BilledFee> fees;
+  std::map<std::string, std::vector<std::string>> missing;  // period -> members without charges
+};
+
+GroupFees group_fees(const FleetAuditRequest& req, const FleetGroup& group, const std::string& service,
+                     model::RoundingMode rounding) {
+  GroupFees out;
+  std::map<std::string, Rational> sums;
+  std::map<std::string, std::set<size_t>> billed;
+  for (const size_t m : group.members) {
+    const Resource& r = (*req.resources)[m];
+    for (const BilledFee& fee : fees_of(r, *req.charges, *req.contract->currency, rounding)) {
+      sums[fee.period] += *fee.exact_minor;
+      billed[fee.period].insert(m);
+    }
+  }
+  for (auto& [period, exact] : sums) {
+    out.fees.push_back({service, period, model::Money{round_to_minor(exact, rounding)}, exact});
+    for (const size_t m : group.members)
+      if (!billed[period].contains(m)) out.missing[period].push_back((*req.resources)[m].id);
+  }
+  return out;
+}
+
+// The group as the fleet reports it: its label, and its region or zone when it has one.
+Resource group_as_resource(const FleetAuditRequest& req, const FleetGroup& group, const model::GroupRule& rule,
+                           const GroupTimeline& timeline) {
+  Resource g;
+  g.id = group_label(rule, group.key);
+  g.service = req.contract->services[req.contract->availability[group.clause].service].name;
+  const Resource& first = (*req.resources)[group.members.front()];
+  const bool one_region = std::ranges::all_of(group.members, [&](size_t m) { return (*req.resources)[m].region == first.region; });
+  const bool one_zone = std::ranges::all_of(group.members, [&](size_t m) { return (*req.resources)[m].zone == first.zone; });
+  g.region = one_region ? first.region : "";
+  g.zone = one_zone ? first.zone : "";
+  g.launched = timeline.launched;
+  g.terminated = timeline.terminated;
+  return g;
+}
+
+ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, const AttributedIncidents& attributed) {
+  const model::Contract& contract = *req.contract;
+  const model::AvailabilityClause& clause = contract.availability[group.clause];
+  GroupTimeline timeline = group_timeline(contract, group, *req.resources, req.incidents, attributed.of_resource);
+  const Resource g = group_as_resource(req, group, *clause.group, timeline);
+  AuditRequest one;
+  one.contract = req.contract;
+  one.contract_source = req.contract_source;
+  one.incidents = std::move(timeline.down);
+  one.incident_evidence = req.incident_evidence;
+  one.range = req.range;
+  one.claims = req.claims;
+  GroupFees fees;
+  if (req.charges != nullptr) {
+    fees = group_fees(req, group, g.service, clause.rounding.value_or(model::RoundingMode::HalfUp));
+    one.fees = fees.fees;
+  }
+  one.record_findings = true;
+  one.record_timeline = false;
+  one.use_threads = false;
+  one.resource_scope = ResourceScope{{group.clause}, g.launched, g.terminated, std::move(timeline.not_counted)};
+  ResourceRun run;
+  AuditResult result = run_audit(one);
+  if (!result.report) {
+    run.errors = std::move(result.errors);
+    return run;
+  }
+  for (PeriodAudit& p : result.report->periods)
+    if (auto it = fees.missing.find(p.period); it != fees.missing.end())
+      p.evidence_gaps.push_back("the billing export has no charges in " + p.period + " for " +
+                                std::to_string(it->second.size()) + " member(s) of " + g.id + " (first: " +
+                                it->second.front() + "): its credit base is short of them");
+  keep_figures(req, g, *result.report, run);
+  for (ResourcePeriod& rp : run.periods) rp.group_by = clause.group->by;
+  return run;
+}
+
+// Every group of every group-level clause, one after another (groups are few:
+// regions, zones, availability sets), after the resources, in clause then key order.
+void audit_groups(const FleetAuditRequest& req, const AttributedIncidents& attributed, FleetReport& report,
+                  std::set<std::string>& notes, std::vector<AuditError>& errors) {
+  const GroupSet set = fleet_groups(*req.contract, *req.resources);
+  for (const UngroupedResource& u : set.ungrouped) {
+    const auto& clause = req.contract->availability[u.clause];
+    const Resource& r = (*req.resources)[u.resource];
+    report.unassessed.push_back({r.id, r.service, "no " + clause.group->by + " to group it by for the clause per " +
+                                                      clause.group->by + (clause.label.empty() ? "" : " \"" + clause.label + "\"")});
+  }
+  for (const FleetGroup& group : set.groups) {
+    ResourceRun run = audit_group(req, group, attributed);
+    if (!run.errors.empty()) {
+      errors = std::move(run.errors);
+      return;
+    }
+    notes.merge(run.notes);
+    std::move(run.periods.begin(), run.periods.end(), std::back_inserter(report.periods));
+  }
+  std::ranges::stable_sort(report.unassessed, [](const auto& a, const auto& b) { return a.resource < b.resource; });
 }
 
 // ------------------------------------------------------------ the fleet
@@ -258,10 +373,16 @@ void add_totals(FleetReport& report) {
     t.period = p.period;
     t.owed_minor += p.owed_minor;
     report.total_owed_minor += p.owed_minor;
+    if (!rp.group_by.empty()) {  // a group is no resource: counted apart
+      ++t.groups;
+      t.groups_breached += p.verdict() == Verdict::Breached ? 1 : 0;
+      continue;
+    }
     auto [it, fresh] = worst.try_emplace({rp.resource, p.period}, p.verdict());
     if (!fresh) it->second = worse(it->second, p.verdict());
   }
   for (const ResourcePeriod& rp : report.periods) {
+    if (!rp.group_by.empty()) continue;
     auto it = worst.find({rp.resource, rp.figures.period});
     if (it == worst.end()) continue;  // counted already
     FleetPeriodTotal& t = totals[{rp.figures.service, rp.figures.period}];
@@ -292,7 +413,7 @@ bool note_clauses_left_out(const FleetAuditRequest& req, FleetReport& report) {
                                : std::string();
   };
   for (const auto& clause : contract.availability) {
-    if (clause.per_resource) continue;
+    if (clause.per_resource || clause.group) continue;
     left_out = true;
     report.notes.push_back("availability " + contract.services[clause.service].name + line_of(clause.range) +
                            " is a service-level clause: a fleet audit does not audit it; audit it without --inventory");
@@ -364,9 +485,9 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
   const model::Contract& contract = *req.contract;
   if (!contract.timezone) result.errors.push_back({"the contract states no time zone: periods cannot be cut", contract.range});
   if (!contract.currency) result.errors.push_back({"the contract states no currency: credits cannot be priced", contract.range});
-  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return c.per_resource; }))
-    result.errors.push_back({"the contract has no per-resource clause (availability S per NOUN): nothing to audit per "
-                             "resource; audit it without --inventory",
+  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return c.per_resource || c.group; }))
+    result.errors.push_back({"the contract has no per-resource or group-level clause (availability S per NOUN, per "
+                             "region, ...): nothing to audit per resource; audit it without --inventory",
                              contract.range});
   if (!result.errors.empty()) return result;
   FleetReport report = report_header(req);
@@ -394,6 +515,8 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
     free_vector(run.periods);
   }
   free_vector(runs);
+  audit_groups(req, attributed, report, notes, result.errors);
+  if (!result.errors.empty()) return result;
   report.notes.assign(notes.begin(), notes.end());
   report.unattributed = std::move(attributed.unattributed);
   if (!report.unattributed.empty())

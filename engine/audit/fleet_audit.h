@@ -75,6 +75,7 @@ struct ResourceFigures {
 // not fit in a report; `--explain-resource` gives one resource's in full.
 struct ResourcePeriod {
   std::string resource, region, zone;
+  std::string group_by;  // a group-level clause's group ("region", "zone", an attribute); "" for one resource
   ResourceFigures figures;
   std::vector<CountedIncident> counted;  // breached periods only, by start
 };
@@ -95,6 +96,7 @@ struct UnattributedIncident {
 struct FleetPeriodTotal {
   std::string service, period;
   size_t resources = 0, met = 0, breached = 0, not_assessed = 0;
+  size_t groups = 0, groups_breached = 0;  // group-level clauses' groups (not counted as resources)
   int64_t owed_minor = 0;
 };
 
@@ -105,7 +107,7 @@ struct FleetReport {
   std::vector<RecordAccounting> records;
   std::vector<RejectedRecord> rejected;        // every input's rejected records (the job adds the readers')
   size_t inventory_resources = 0;              // usable inventory records of a fleet service
-  std::vector<ResourcePeriod> periods;         // by resource id, then clause (file order), then period
+  std::vector<ResourcePeriod> periods;         // by resource id, then clause (file order), then period; then groups
   std::vector<UnassessedResource> unassessed;  // by resource id
   std::vector<UnattributedIncident> unattributed;  // by line
   std::vector<FleetPeriodTotal> totals;        // by service, then period

@@ -7,11 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include "engine/audit/fleet_audit.h"
-#include "language/compile/compile.h"
-#include "telemetry/fleet/fleet_inputs.h"
-#include "telemetry/incidents/incident_reader.h"
+#include "tests/support/fleet_fixture.h"
 
 using namespace slaudit;
+using slaudit::testing::audit_fleet;
+using slaudit::testing::Fleet;
 
 namespace {
 
@@ -34,51 +34,6 @@ constexpr const char* kEc2 = R"SLA(contract "EC2 fleet" {
   }
 }
 )SLA";
-
-struct Fleet {
-  std::unique_ptr<SourceFile> source;
-  CompiledContract compiled;
-  fleet::InventoryInput inventory;
-  fleet::BillingExportInput billing;
-  audit::FleetAuditResult result;
-
-  const audit::FleetReport& report() const { return *result.report; }
-  const audit::ResourcePeriod& resource(const std::string& id) const {
-    for (const auto& rp : report().periods)
-      if (rp.resource == id) return rp;
-    FAIL("no audited period for resource " << id);
-    throw std::logic_error("unreachable");
-  }
-};
-
-std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inventory_csv, const std::string& billing_csv,
-                                   const std::string& incidents_csv, bool threads = true) {
-  auto f = std::make_unique<Fleet>();
-  f->source = std::make_unique<SourceFile>("fleet.sla", contract);
-  f->compiled = compile_contract(*f->source);
-  REQUIRE(f->compiled.ok());
-  const model::Contract& c = *f->compiled.contract;
-  f->inventory = fleet::read_inventory(inventory_csv, fleet::TableFormat::Csv, c);
-  REQUIRE(f->inventory.error.empty());
-  f->billing = fleet::read_billing_export(billing_csv, *c.currency, f->inventory.resources);
-  REQUIRE(f->billing.error.empty());
-  IncidentReadOptions options;
-  options.format = LogFormat::Csv;
-  IncidentLogResult log = read_incident_log(incidents_csv, "incidents.csv", options);
-  REQUIRE(log.ok());
-  REQUIRE(log.log->rejected.empty());
-  audit::FleetAuditRequest req;
-  req.contract = &c;
-  req.contract_source = f->source.get();
-  req.resources = &f->inventory.resources;
-  req.charges = &f->billing.charges;
-  req.incidents = std::move(log.log->incidents);
-  req.range = *audit::parse_audit_range("2026-11");
-  req.use_threads = threads;
-  f->result = audit::run_fleet_audit(std::move(req));
-  REQUIRE(f->result.report);
-  return f;
-}
 
 const std::string kInventory =
     "id,service,region,zone,zones,launched,terminated\n"

@@ -1,0 +1,199 @@
+#include "engine/audit/fleet_groups.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "engine/audit/fleet_matching.h"
+#include "engine/audit/incident_rules.h"
+#include "engine/audit/money.h"
+
+namespace slaudit::audit {
+
+namespace {
+
+// Before and after every instant an audit reads: a life without a launch or a
+// termination, an incident still open. Far from the limits, so no sum overflows.
+constexpr Instant kEarliest{Seconds{std::numeric_limits<int64_t>::min() / 4}};
+constexpr Instant kLatest{Seconds{std::numeric_limits<int64_t>::max() / 4}};
+
+const std::string& group_key(const model::GroupRule& rule, const Resource& r) {
+  static const std::string none;
+  if (rule.by == "region") return r.region;
+  if (rule.by == "zone") return r.zone;
+  const auto it = r.attributes.find(rule.by);
+  return it == r.attributes.end() ? none : it->second;
+}
+
+struct Span {
+  Instant start, end;
+  size_t incident = 0;  // index into the incidents
+};
+
+// A member's downtime: its incidents the clause counts as downtime, clipped to its life.
+std::vector<Span> member_down(const model::AvailabilityClause& clause, const model::Service& service, const Resource& r,
+                              const std::vector<Incident>& incidents, const std::vector<size_t>& own) {
+  const Instant life_start = r.launched.value_or(kEarliest), life_end = r.terminated.value_or(kLatest);
+  std::vector<Span> out;
+  for (const size_t i : own) {
+    const Incident& incident = incidents[i];
+    if (decide_incident(clause, service, incident, false).kind != IncidentDecision::Kind::Down) continue;
+    const Instant start = std::max(incident.start, life_start);
+    const Instant end = std::min(incident.end.value_or(kLatest), life_end);
+    if (start < end) out.push_back({start, end, i});
+  }
+  return out;
+}
+
+// One change at an instant: a member starts or stops running, or being down.
+struct Event {
+  Instant at;
+  int alive = 0, down = 0;
+  size_t zone = 0;
+};
+
+// The state of a group between two events, and whether it is down.
+class GroupState {
+ public:
+  GroupState(const model::GroupRule& rule, size_t zones) : rule_(rule), alive_z_(zones, 0), down_z_(zones, 0) {}
+
+  void apply(const Event& e) {
+    zones_down_ -= zone_down(e.zone) ? 1 : 0;
+    alive_z_[e.zone] += e.alive;
+    down_z_[e.zone] += e.down;
+    alive_ += e.alive;
+    down_ += e.down;
+    zones_down_ += zone_down(e.zone) ? 1 : 0;
+  }
+
+  bool down() const {
+    switch (rule_.down) {
+      case model::GroupDown::AllMembers: return alive_ > 0 && down_ == alive_;
+      case model::GroupDown::MembersAtLeast: return down_ >= rule_.count;
+      case model::GroupDown::ShareAtLeast:  // down / alive >= share%, exactly
+        return alive_ > 0 && Rational(down_) * 100 >= to_rational(rule_.share) * alive_;
+      case model::GroupDown::ZonesAtLeast: return zones_down_ >= rule_.count;
+    }
+    return false;
+  }
+
+  bool counted() const { return !rule_.counted_while_at_least || alive_ >= *rule_.counted_while_at_least; }
+
+ private:
+  bool zone_down(size_t z) const { return alive_z_[z] > 0 && down_z_[z] == alive_z_[z]; }
+
+  const model::GroupRule& rule_;
+  std::vector<int64_t> alive_z_, down_z_;
+  int64_t alive_ = 0, down_ = 0, zones_down_ = 0;
+};
+
+// Appends [start, end) to `runs`, joining a run it continues.
+void add_run(std::vector<std::pair<Instant, Instant>>& runs, Instant start, Instant end) {
+  if (!runs.empty() && runs.back().second == start) runs.back().second = end;
+  else runs.emplace_back(start, end);
+}
+
+// "EC2-Z1, EC2-Z2" or "A, B, C and 4 more": the incidents behind a run of group downtime.
+std::string sources_text(std::set<std::string> ids) {
+  std::string out;
+  size_t shown = 0;
+  for (const auto& id : ids) {
+    if (shown == 3) return out + " and " + std::to_string(ids.size() - 3) + " more";
+    out += (shown++ ? ", " : "") + id;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string group_label(const model::GroupRule& rule, const std::string& key) { return rule.by + " " + key; }
+
+GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resource>& resources) {
+  GroupSet out;
+  std::vector<size_t> by_id(resources.size());
+  for (size_t i = 0; i < by_id.size(); ++i) by_id[i] = i;
+  std::ranges::sort(by_id, [&](size_t a, size_t b) { return resources[a].id < resources[b].id; });
+  for (size_t c = 0; c < contract.availability.size(); ++c) {
+    const model::AvailabilityClause& clause = contract.availability[c];
+    if (!clause.group) continue;
+    const std::string& service = contract.services[clause.service].name;
+    std::map<std::string, std::vector<size_t>> members;
+    for (const size_t r : by_id) {
+      if (resources[r].service != service || !selectors_hold(clause, resources[r])) continue;
+      const std::string& key = group_key(*clause.group, resources[r]);
+      if (key.empty()) out.ungrouped.push_back({c, r});
+      else members[key].push_back(r);
+    }
+    for (auto& [key, list] : members) out.groups.push_back({c, key, std::move(list)});
+  }
+  return out;
+}
+
+GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
+                             const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
+                             const std::vector<std::vector<size_t>>& incidents_of) {
+  const model::AvailabilityClause& clause = contract.availability[group.clause];
+  const model::Service& service = contract.services[clause.service];
+  const model::GroupRule& rule = *clause.group;
+  std::map<std::string, size_t> zone_index;
+  std::vector<Event> events;
+  std::vector<Span> spans;  // every member's downtime, for the incidents behind a run
+  GroupTimeline out;
+  out.launched = kLatest;
+  out.terminated = kEarliest;
+  for (const size_t m : group.members) {
+    const Resource& r = resources[m];
+    const size_t z = zone_index.try_emplace(r.zone, zone_index.size()).first->second;
+    const Instant life_start = r.launched.value_or(kEarliest), life_end = r.terminated.value_or(kLatest);
+    out.launched = std::min(*out.launched, life_start);
+    out.terminated = std::max(*out.terminated, life_end);
+    if (life_start >= life_end) continue;
+    events.push_back({life_start, +1, 0, z});
+    events.push_back({life_end, -1, 0, z});
+    // Overlapping incidents of one member are one downtime: merged before counting.
+    std::vector<Span> down = member_down(clause, service, r, incidents, incidents_of[m]);
+    spans.insert(spans.end(), down.begin(), down.end());
+    std::ranges::sort(down, [](const Span& a, const Span& b) { return a.start < b.start; });
+    for (size_t k = 0; k < down.size();) {
+      Instant start = down[k].start, end = down[k].end;
+      for (++k; k < down.size() && down[k].start <= end; ++k) end = std::max(end, down[k].end);
+      events.push_back({start, 0, +1, z});
+      events.push_back({end, 0, -1, z});
+    }
+  }
+  if (out.launched == kEarliest) out.launched.reset();
+  if (out.terminated == kLatest) out.terminated.reset();
+  std::ranges::sort(events, [](const Event& a, const Event& b) { return a.at < b.at; });
+  GroupState state(rule, zone_index.size());
+  std::vector<std::pair<Instant, Instant>> down_runs;
+  for (size_t k = 0; k < events.size();) {
+    const Instant at = events[k].at;
+    for (; k < events.size() && events[k].at == at; ++k) state.apply(events[k]);
+    const Instant next = k < events.size() ? events[k].at : kLatest;
+    if (at >= next) continue;
+    if (state.down()) add_run(down_runs, at, next);
+    if (!state.counted()) add_run(out.not_counted, at, next);
+  }
+  // Before the first member runs and after the last stops, no member runs.
+  if (rule.counted_while_at_least && !events.empty()) {
+    out.not_counted.insert(out.not_counted.begin(), {kEarliest, events.front().at});
+    add_run(out.not_counted, events.back().at, kLatest);
+  }
+  const SharedName service_name(service.name);
+  for (size_t k = 0; k < down_runs.size(); ++k) {
+    const auto [start, end] = down_runs[k];
+    std::set<std::string> ids;
+    for (const Span& s : spans)
+      if (s.start < end && start < s.end) ids.insert(incidents[s.incident].id);
+    Incident incident;
+    incident.id = group_label(rule, group.key) + " down #" + std::to_string(k + 1) + " (" + sources_text(std::move(ids)) + ")";
+    incident.service = service_name;
+    incident.start = start;
+    if (end != kLatest) incident.end = end;
+    out.down.push_back(std::move(incident));
+  }
+  return out;
+}
+
+}  // namespace slaudit::audit

@@ -1,0 +1,64 @@
+#pragma once
+// Group-level clauses of a fleet (docs/fleet.md): a clause `per region`,
+// `per zone` or `per ATTRIBUTE` groups the resources its selectors match, and
+// each group gets its own timeline from its members': down when they are, as
+// the clause's rule says (all members, at least N members or P% of them, at
+// least N zones, a zone being down when all its running members are), and,
+// with `counted while at least N resources run`, the minutes with fewer
+// members running left out. The fleet audit then audits each group as one
+// resource: the group's downtime as incidents, those minutes as excluded time,
+// the members' charges summed as its credit base.
+//
+// A member is down while one of its incidents (its own, its zone's or its
+// region's) counts as downtime under the clause's incident rules; an excluded
+// incident, maintenance and an incident below the clause's threshold do not
+// make it down. A member counts only within its life (launched..terminated).
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/records/incident.h"
+#include "engine/records/resource.h"
+#include "language/model/contract.h"
+
+namespace slaudit::audit {
+
+struct FleetGroup {
+  size_t clause = 0;            // index into Contract::availability
+  std::string key;              // the region, zone or attribute value the members share
+  std::vector<size_t> members;  // inventory indexes, by resource id
+};
+
+// A resource a group clause's selectors match but that has no value to group
+// it by (an empty region, zone or attribute).
+struct UngroupedResource {
+  size_t clause = 0, resource = 0;
+};
+
+struct GroupSet {
+  std::vector<FleetGroup> groups;  // by clause (file order), then key
+  std::vector<UngroupedResource> ungrouped;
+};
+
+// Every group of every group clause. Decided from the contract and the
+// inventory alone: the same groups whatever the inventory's order.
+GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resource>& resources);
+
+struct GroupTimeline {
+  std::vector<Incident> down;  // one incident per run of the group's downtime, in time order
+  std::vector<std::pair<Instant, Instant>> not_counted;  // fewer members running than the clause counts
+  std::optional<Instant> launched, terminated;           // the group's life: its first launch, its last termination
+};
+
+// `incidents_of`: per inventory index, the indexes into `incidents` of the
+// incidents attributed to it (its own, its zone's and its region's).
+GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
+                             const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
+                             const std::vector<std::vector<size_t>>& incidents_of);
+
+// What a group is called in reports: "region us-east-1", "availability_set as-1".
+std::string group_label(const model::GroupRule& rule, const std::string& key);
+
+}  // namespace slaudit::audit
