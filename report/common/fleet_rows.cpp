@@ -14,6 +14,15 @@ std::vector<const audit::ResourcePeriod*> breached_by_owed(const audit::FleetRep
   return breached;
 }
 
+std::vector<std::string> group_lines(const audit::FleetReport& report) {
+  std::vector<std::string> lines;
+  for (const audit::FleetPeriodTotal& t : report.totals)
+    if (t.groups > 0)
+      lines.push_back(t.service + " " + t.period + ": " + counted(t.groups, "group", "groups") +
+                      " audited by group-level clauses, " + std::to_string(t.groups_breached) + " breached");
+  return lines;
+}
+
 std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& report) {
   using audit::Rational;
   struct Edge {
@@ -31,7 +40,10 @@ std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& repor
   std::vector<AvailabilityBand> bands;
   for (const Edge& e : edges) bands.push_back({e.label, 0, 0});
   bands.push_back({"not assessed", 0, 0});
+  if (std::ranges::all_of(report.periods, [](const audit::ResourcePeriod& rp) { return !rp.group_by.empty(); }))
+    return {};  // no resource period: groups only, or nothing audited
   for (const auto& rp : report.periods) {
+    if (!rp.group_by.empty()) continue;  // a group's period is no resource's
     const audit::ResourceFigures& f = rp.figures;
     size_t band = edges.size();  // not assessed
     if (f.availability)

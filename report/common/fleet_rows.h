@@ -21,15 +21,19 @@ struct AvailabilityBand {
   size_t breached = 0;       // of them
 };
 
-// Every resource period in exactly one band, compared exactly: 100%,
+// Every resource period (groups' periods left out) in exactly one band, compared exactly: 100%,
 // [99.99, 100), [99.9, 99.99), [99.5, 99.9), [99, 99.5), [95, 99), below 95%,
 // not assessed. Bands fixed across contracts, so two fleets' tables compare.
+// Empty when no resource period was audited (a fleet audited by groups only).
 std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& report);
 
 // The gaps of the audit and of each resource period, each text once and
 // sorted after the audit's own; past kListedAtMost, a last line says how many
 // more the JSON report holds.
 std::vector<std::string> fleet_evidence_gaps(const audit::FleetReport& report);
+
+// Per total with groups: "ec2 2026-11: 3 groups audited (group-level clauses), 1 breached".
+std::vector<std::string> group_lines(const audit::FleetReport& report);
 
 // "every resource met its SLA", "3 resource periods breached", "not assessed: ...".
 std::string fleet_result_phrase(const audit::FleetReport& report);

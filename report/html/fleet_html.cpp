@@ -51,13 +51,16 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
     out << "<tr>" << cell(t.service) << cell(t.period) << cell(std::to_string(t.resources), "num")
         << cell(std::to_string(t.met), "num") << cell(std::to_string(t.breached), "num")
         << cell(std::to_string(t.not_assessed), "num") << cell(amount_text(t.owed_minor, r.currency), "num") << "</tr>\n";
-  out << "</tbody>\n</table>\n</section>\n";
+  out << "</tbody>\n</table>\n";
+  for (const std::string& line : group_lines(r)) out << html_element("p", line, "note") << "\n";
+  out << "</section>\n";
 }
 
 // One horizontal bar per band, its length the band's share of the fleet, the
 // count written beside it (a printed page has no hover).
 void write_distribution(const audit::FleetReport& r, std::ostream& out) {
   const std::vector<AvailabilityBand> bands = availability_bands(r);
+  if (bands.empty()) return;
   size_t most = 1;
   for (const auto& b : bands) most = std::max(most, b.resource_periods);
   constexpr int kLabel = 150, kBar = 420, kRow = 22;

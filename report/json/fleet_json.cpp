@@ -57,6 +57,7 @@ void write_resource_period(JsonWriter& w, const SourceFile& contract, const mode
     w.key("fee_exact_minor");
     if (p.fee_exact_minor) write_rational(w, *p.fee_exact_minor);
     else w.value(nullptr);
+    if (!rp.group_by.empty()) w.field("group_by", rp.group_by);  // a group-level clause's row only
     w.key("hour_rule_credit");
     write_money(w, p.hour_rule_minor, currency);
     w.field("met", p.met);
@@ -107,6 +108,8 @@ void write_totals(JsonWriter& w, const audit::FleetReport& r) {
     for (const auto& t : r.totals)
       w.object([&] {
         w.field("breached", t.breached);
+        w.field("groups", t.groups);
+        w.field("groups_breached", t.groups_breached);
         w.field("met", t.met);
         w.field("not_assessed", t.not_assessed);
         w.key("owed");

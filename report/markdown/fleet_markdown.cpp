@@ -42,9 +42,12 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
     out << "| " << md_escape(t.service) << " | " << md_escape(t.period) << " | " << t.resources << " | " << t.met << " | "
         << t.breached << " | " << t.not_assessed << " | " << amount_text(t.owed_minor, r.currency) << " |\n";
   out << "\n";
+  for (const std::string& line : group_lines(r)) out << "- " << md_escape(line) << "\n";
+  if (!group_lines(r).empty()) out << "\n";
 }
 
 void write_bands(const audit::FleetReport& r, std::ostream& out) {
+  if (availability_bands(r).empty()) return;
   out << "## Availability across the fleet\n\n| Availability | Resource periods | Breached |\n| --- | ---: | ---: |\n";
   for (const AvailabilityBand& b : availability_bands(r))
     out << "| " << b.label << " | " << b.resource_periods << " | " << b.breached << " |\n";

@@ -27,10 +27,12 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
     table.add_row({t.service, t.period, std::to_string(t.resources), std::to_string(t.met), std::to_string(t.breached),
                    std::to_string(t.not_assessed), amount_with_code(t.owed_minor, r.currency)});
   out << "\nPer service and period\n" << table.render("  ");
+  for (const std::string& line : group_lines(r)) out << "  " << line << "\n";
   out << "Total owed: " << amount_with_code(r.total_owed_minor, r.currency) << "\n";
 }
 
 void write_bands(const audit::FleetReport& r, std::ostream& out) {
+  if (availability_bands(r).empty()) return;
   TextTable table({{"availability"}, {"resource periods", Align::Right}, {"breached", Align::Right}});
   for (const AvailabilityBand& b : availability_bands(r))
     table.add_row({b.label, std::to_string(b.resource_periods), std::to_string(b.breached)});
