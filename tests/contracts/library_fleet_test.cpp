@@ -204,3 +204,37 @@ TEST_CASE("library fleet: digitalocean_droplet_fleet's totals are those worked b
   CHECK_FALSE(r.evidence_complete());
   for (const auto& a : r.records) CHECK(a.read == a.used + a.rejected);
 }
+
+TEST_CASE("library fleet: aws_ec2_region_fleet's region is down while two zones are, as worked by hand",
+          "[library][fleet]") {
+  const fs::path lib = kRoot / "contracts/library";
+  jobs::FleetJobOptions o;
+  o.contract = (lib / "aws_ec2_region_fleet.sla").string();
+  o.inventory = (lib / "aws_ec2_fleet.inventory.csv").string();
+  o.billing_export = (lib / "aws_ec2_fleet.billing.csv").string();
+  o.incidents = (lib / "aws_ec2_region_fleet.incidents.csv").string();
+  o.period = "2026-11";
+  const jobs::FleetJob job = jobs::run_fleet_job(o);
+  REQUIRE(job.report);
+  const audit::FleetReport& r = *job.report;
+  CHECK(job.exit_code == jobs::kBreach);
+  REQUIRE(r.periods.size() == 1);
+  const audit::ResourcePeriod& region = r.periods[0];
+  CHECK(region.resource == "region us-east-1");
+  CHECK(region.group_by == "region");
+  // Zones a and b both down 11-10 01:00-02:00: 3,600 s; 2,588,400 / 2,592,000 = 719/720.
+  CHECK(region.figures.down == audit::Rational(3600));
+  CHECK(region.figures.availability == audit::Rational(719, 720));
+  // 10% of 58 x 29.952 + 14.976 + 9.984 = 1,762.176 USD: 17,621.76 cents -> 17,622.
+  CHECK(region.figures.fee_exact_minor == audit::Rational(1762176, 10));
+  CHECK(region.figures.owed_minor == 17622);
+  CHECK(region.figures.claim_deadline == model::CivilDate{2027, 1, 31});
+  REQUIRE(region.counted.size() == 1);
+  CHECK(region.counted[0].id == "region us-east-1 down #1 (RZ-A, RZ-B)");
+  CHECK(r.unassessed.empty());
+  REQUIRE(r.totals.size() == 1);
+  CHECK(r.totals[0].groups == 1);
+  CHECK(r.totals[0].groups_breached == 1);
+  CHECK(r.totals[0].resources == 0);
+  CHECK(r.total_owed_minor == 17622);
+}
