@@ -84,6 +84,8 @@ struct AuditRequest {
   // to bound memory; the figures are the same either way.
   bool record_findings = true;
   bool record_timeline = true;
+  // The `explain` lines of each period (the figures are the same without them).
+  bool record_explanations = true;
   // A large incident clause classifies two periods at once, on two threads.
   // The report is the same either way; false runs on the caller's thread only.
   bool use_threads = true;

@@ -190,6 +190,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   }
   one.record_findings = true;  // the counted incidents of a breached period go into the claims pack
   one.record_timeline = explained;
+  one.record_explanations = explained;  // only --explain-resource prints a resource's derivation
   one.use_threads = false;  // resources run side by side instead
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
   return one;
@@ -289,6 +290,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   }
   one.record_findings = true;
   one.record_timeline = false;
+  one.record_explanations = false;
   one.use_threads = false;
   one.resource_scope = ResourceScope{{group.clause}, g.launched, g.terminated, std::move(timeline.not_counted)};
   ResourceRun run;

@@ -17,6 +17,15 @@ namespace slaudit::audit {
 
 namespace {
 
+// Adds a derivation line, built only when the audit keeps derivations: a
+// fleet of 100,000 resources prints none of them, and their texts (exact
+// decimals, money, durations) cost more than the figures they explain.
+template <class MakeLine>
+void derive(const ClauseContext& cx, PeriodAudit& out, MakeLine make) {
+  if (cx.request->record_explanations) out.explain.push_back(make());
+}
+
+
 std::string seconds_text(Seconds s) { return std::to_string(s.count()) + " s"; }
 std::string rational_text(const Rational& r) {
   return boost::multiprecision::denominator(r) == 1 ? boost::multiprecision::numerator(r).str() + " s"
@@ -121,12 +130,12 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     }
   }
   if (clause.minimum_downtime)
-    out.explain.push_back({"downtime runs ignored", std::to_string(ignored),
+    derive(cx, out, [&] { return Explanation{"downtime runs ignored", std::to_string(ignored),
                            "runs " + std::string(clause.minimum_downtime->relation == model::MinimumRelation::ShorterThan
                                                      ? "shorter than "
                                                      : "up to ") +
                                duration_text(clause.minimum_downtime->value) + " are not counted",
-                           clause.minimum_downtime->range});
+                           clause.minimum_downtime->range}; });
   return down;
 }
 
@@ -181,14 +190,14 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
         if (p.service == cx.service->name && from_civil(p.period_end) >= window_start &&
             from_civil(p.period_end) < period.first_day)
           used += p.amount.minor;
-      out.explain.push_back({"credits already given " + window, std::to_string(used) + " minor units",
-                             "earlier periods of this audit and the previous credits given as input", cap.range});
+      derive(cx, out, [&] { return Explanation{"credits already given " + window, std::to_string(used) + " minor units",
+                             "earlier periods of this audit and the previous credits given as input", cap.range}; });
       limit = std::max<int64_t>(0, limit - used);
     }
     if (owed > limit) {
       owed = limit;
       out.cap_minor = limit;
-      out.explain.push_back({"cap", money_with_code(limit, *cx.contract->currency), "the credit is capped " + window, cap.range});
+      derive(cx, out, [&] { return Explanation{"cap", money_with_code(limit, *cx.contract->currency), "the credit is capped " + window, cap.range}; });
     }
   }
   return owed;
@@ -214,21 +223,21 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
     if (s.state == TimeState::Excluded) out.excluded += s.end - s.start;
     if (s.state == TimeState::Down) out.down_raw += s.end - s.start;
   }
-  out.explain.push_back({"period", seconds_text(out.length),
-                         cp.period.label + (cp.partial ? " (the audited part of it)" : ""), clause.period ? clause.period->range : SourceRange{}});
-  out.explain.push_back({"excluded", seconds_text(out.excluded),
+  derive(cx, out, [&] { return Explanation{"period", seconds_text(out.length),
+                         cp.period.label + (cp.partial ? " (the audited part of it)" : ""), clause.period ? clause.period->range : SourceRange{}}; });
+  derive(cx, out, [&] { return Explanation{"excluded", seconds_text(out.excluded),
                          "seconds inside exclusion windows or covered only by excluded incidents",
-                         clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()});
-  out.explain.push_back({"down (raw)", seconds_text(out.down_raw),
+                         clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()}; });
+  derive(cx, out, [&] { return Explanation{"down (raw)", seconds_text(out.down_raw),
                          cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
                                   : "seconds covered by a counted incident, overlaps once",
-                         clause.measurement ? clause.measurement->range : SourceRange{}});
+                         clause.measurement ? clause.measurement->range : SourceRange{}}; });
   if (cp.probe)  // the rule behind every probe bucket without a sample, cited where the clause states it
-    out.explain.push_back({"missing data", "counts as " + std::string(terms::keyword(cp.probe->missing)),
+    derive(cx, out, [&] { return Explanation{"missing data", "counts as " + std::string(terms::keyword(cp.probe->missing)),
                            clause.missing_data ? "probe buckets without a sample count as the clause says"
                                                : "the clause does not say: counted as up, and the report also gives "
                                                  "the reading with missing data counted as down",
-                           clause.missing_data_range});
+                           clause.missing_data_range}; });
   return out;
 }
 
@@ -261,24 +270,24 @@ std::string weighted_breakdown(const std::vector<IncidentFinding>& findings, con
 // order the audit takes them: the minimum-downtime and partial-minute rules
 // judge each run by its seconds at full weight, then each counted second
 // counts at the affected share of the incident it is attributed to.
-void explain_weighted(const model::AvailabilityClause& clause, const ClassifiedPeriod& cp, const WeightedSteps& steps,
-                      PeriodAudit& out) {
+void explain_weighted(const ClauseContext& cx, const ClassifiedPeriod& cp, const WeightedSteps& steps, PeriodAudit& out) {
+  const model::AvailabilityClause& clause = *cx.clause;
   const SourceRange weighting = clause.measurement->range;
   Explanation basis = counted_downtime_basis(clause);
   const bool rules = clause.minimum_downtime || clause.partial_minutes;
   if (rules)
-    out.explain.push_back({"down (after rules)", seconds_text(Seconds(steps.after_rules)),
-                           "down (raw) " + basis.derivation + ", each run judged at full weight", basis.clause});
-  out.explain.push_back({"down (weighted)", rational_text(out.down),
+    derive(cx, out, [&] { return Explanation{"down (after rules)", seconds_text(Seconds(steps.after_rules)),
+                           "down (raw) " + basis.derivation + ", each run judged at full weight", basis.clause}; });
+  derive(cx, out, [&] { return Explanation{"down (weighted)", rational_text(out.down),
                          std::string(rules ? "each counted incident's seconds after the rules"
                                            : "each counted incident's down seconds") +
                              " × its affected share, overlaps once at the larger share" +
                              weighted_breakdown(cp.findings, steps),
-                         weighting});
-  out.explain.push_back({"down (counted)", rational_text(out.down),
+                         weighting}; });
+  derive(cx, out, [&] { return Explanation{"down (counted)", rational_text(out.down),
                          rules ? "down (weighted): the rules at full weight first, then the affected shares"
                                : "down (weighted): the contract states no minimum-downtime or partial-minute rule",
-                         rules ? weighting : SourceRange{}});
+                         rules ? weighting : SourceRange{}}; });
 }
 
 // Counted downtime, eligible time and availability (derived, or measured by probes).
@@ -289,20 +298,22 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
   if (weighted_clause(clause)) steps.emplace();
   out.down = counted_downtime(cx, cp, before, after, out, first_counted, steps ? &*steps : nullptr);
   if (steps) {
-    explain_weighted(clause, cp, *steps, out);
+    explain_weighted(cx, cp, *steps, out);
   } else {
-    Explanation counted = counted_downtime_basis(clause);
-    counted.figure = "down (counted)";
-    counted.value = rational_text(out.down);
-    out.explain.push_back(std::move(counted));
+    derive(cx, out, [&] {
+      Explanation counted = counted_downtime_basis(clause);
+      counted.figure = "down (counted)";
+      counted.value = rational_text(out.down);
+      return counted;
+    });
   }
   const bool removed = clause.excluded_time.value_or(model::ExcludedTreatment::CountsAsAvailable) ==
                        model::ExcludedTreatment::RemovedFromPeriod;
   out.eligible = removed ? Rational((out.length - out.excluded).count()) : Rational(out.length.count());
-  out.explain.push_back({"eligible", rational_text(out.eligible),
+  derive(cx, out, [&] { return Explanation{"eligible", rational_text(out.eligible),
                          removed ? "period - excluded (excluded time removed from period)"
                                  : "the whole period (excluded time counts as available)",
-                         clause.excluded_time_range});  // empty when the contract is silent: the default
+                         clause.excluded_time_range}; });  // empty when the contract is silent: the default
   if (cp.unmeasured) {
     out.down = 0;
     out.notes.push_back(cp.measured_derivation);
@@ -310,16 +321,16 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
     // Measured, not derived: the counted downtime is what the measured availability implies.
     out.down = out.eligible * (1 - *cp.measured_availability);
     out.availability = *cp.measured_availability;
-    out.explain.push_back({"down (implied)", rational_text(out.down),
+    derive(cx, out, [&] { return Explanation{"down (implied)", rational_text(out.down),
                            "eligible x (1 - measured availability): the downtime the measured availability stands for",
-                           clause.measurement ? clause.measurement->range : SourceRange{}});
-    out.explain.push_back({"availability", percent_text(*out.availability),
+                           clause.measurement ? clause.measurement->range : SourceRange{}}; });
+    derive(cx, out, [&] { return Explanation{"availability", percent_text(*out.availability),
                            cp.measured_derivation + " = " + out.availability->str(),
-                           clause.measurement ? clause.measurement->range : SourceRange{}});
+                           clause.measurement ? clause.measurement->range : SourceRange{}}; });
   } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
-    out.explain.push_back({"availability", percent_text(*out.availability),
-                           "(eligible - down) / eligible = " + out.availability->str(), clause.range});
+    derive(cx, out, [&] { return Explanation{"availability", percent_text(*out.availability),
+                           "(eligible - down) / eligible = " + out.availability->str(), clause.range}; });
   } else {
     out.notes.push_back("no eligible time in the period: availability is not assessed");
   }
@@ -334,11 +345,11 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   out.fee_minor = fee.minor;
   out.fee_billed = fee.billed;
   if (fee.exact != Rational(fee.minor)) out.fee_exact_minor = fee.exact;
-  out.explain.push_back({"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range});
+  derive(cx, out, [&] { return Explanation{"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range}; });
   if (out.availability && clause.target) {
     out.met = meets_target(*out.availability, *clause.target);
-    out.explain.push_back({"target", clause.target->value.to_string() + "%",
-                           out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range});
+    derive(cx, out, [&] { return Explanation{"target", clause.target->value.to_string() + "%",
+                           out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range}; });
   }
   if (!out.availability || !clause.credit) return;
   const auto& credit = *clause.credit;
@@ -346,23 +357,23 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
     out.tier = find_tier(credit.tiers, *out.availability);
     if (!out.tier) return;
     out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_base()), rounding);
-    out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
+    derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
                            out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
                                (out.fee_exact_minor ? " (exactly " + decimal_digits(*out.fee_exact_minor, 10, false).text +
                                                           " minor units, rounded once)"
                                                     : std::string()) +
                                " (tier below " + out.tier->below.value.to_string() + "%)",
-                           out.tier->range});
+                           out.tier->range}; });
     return;
   }
   // Lost time at the hourly rate, times the multiplier.
   const Rational hourly = hourly_rate(cx, cp, out.fee_base());
   const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
   out.credit_minor = round_to_minor(amount, rounding);
-  out.explain.push_back({"credit", money_with_code(out.credit_minor, currency),
+  derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
                          "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
                              " minor units x " + credit.lost_time_multiplier.to_string(),
-                         credit.range});
+                         credit.range}; });
 }
 
 // What is owed: the capped credit if the claim comes in time, plus the clock
@@ -380,17 +391,17 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   const bool claim_ok = out.claim.state == ClaimState::InTime || out.claim.state == ClaimState::NotGiven;
   out.owed_minor = claim_ok ? capped : 0;
   if (out.credit_minor > 0)
-    out.explain.push_back({"claim", claim_state_name(out.claim.state), out.claim.reason, out.claim.clause});
+    derive(cx, out, [&] { return Explanation{"claim", claim_state_name(out.claim.state), out.claim.reason, out.claim.clause}; });
   if (!clause.hour_rule_more_than) return;
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);
   out.free_hours = hours_over_limit(cp.timeline, *cx.zone, *clause.hour_rule_more_than);
   out.hour_rule_minor = round_to_minor(hourly_rate(cx, cp, out.fee_base()) * out.free_hours, rounding);
   out.owed_minor += out.hour_rule_minor;
-  out.explain.push_back({"hours not charged", std::to_string(out.free_hours),
+  derive(cx, out, [&] { return Explanation{"hours not charged", std::to_string(out.free_hours),
                          "clock hours with more than " + duration_text(*clause.hour_rule_more_than) +
                              " down, at the hourly rate, credited without a claim: " +
                              money_with_code(out.hour_rule_minor, *cx.contract->currency),
-                         clause.hour_rule_range});
+                         clause.hour_rule_range}; });
 }
 
 }  // namespace
