@@ -120,14 +120,7 @@ ast::Integer Builder::integer(antlr4::Token* token) {
   return out;
 }
 
-ast::Quantity Builder::count_quantity(antlr4::Token* number, antlr4::Token* percent) {
-  ast::Quantity out;
-  if (number == nullptr) return out;
-  out.range = range(number);
-  if (percent != nullptr) {
-    out.percent = true;
-    out.range.end = range(percent).end;
-  }
+void Builder::read_number(antlr4::Token* number, ast::Quantity& out) {
   out.number_text = number->getText();
   if (auto value = Decimal::parse(out.number_text)) {
     out.number = *value;
@@ -137,6 +130,17 @@ ast::Quantity Builder::count_quantity(antlr4::Token* number, antlr4::Token* perc
                            " significant digits",
                        "numbers are exact decimals of at most 18 digits");
   }
+}
+
+ast::Quantity Builder::count_quantity(antlr4::Token* number, antlr4::Token* percent) {
+  ast::Quantity out;
+  if (number == nullptr) return out;
+  out.range = range(number);
+  if (percent != nullptr) {
+    out.percent = true;
+    out.range.end = range(percent).end;
+  }
+  read_number(number, out);
   return out;
 }
 
@@ -160,15 +164,7 @@ ast::Quantity Builder::quantity(P::QuantityContext* ctx) {
     }
   }
   if (number == nullptr) return out;
-  out.number_text = number->getText();
-  if (auto value = Decimal::parse(out.number_text)) {
-    out.number = *value;
-  } else {
-    diagnostics_.error("number-too-long", range(number),
-                       "number '" + out.number_text + "' has more than " + std::to_string(Decimal::kMaxDigits) +
-                           " significant digits",
-                       "numbers are exact decimals of at most 18 digits");
-  }
+  read_number(number, out);
   return out;
 }
 

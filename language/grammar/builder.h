@@ -42,6 +42,8 @@ class Builder {
   ast::Quantity quantity(P::QuantityContext* ctx);
   // A count written as a bare NUMBER, with a '%' when given (`at least 2`, `at least 50% of`).
   ast::Quantity count_quantity(antlr4::Token* number, antlr4::Token* percent);
+  // A NUMBER token's text and exact value into `out`; past 18 digits, an error.
+  void read_number(antlr4::Token* number, ast::Quantity& out);
   ast::ComparatorOp comparator(P::ComparatorContext* ctx) const;
   ast::SelectorOpRef selector_op(P::SelectorOpContext* ctx) const;
   std::vector<ast::Attribute> attributes(const std::vector<P::AttributeContext*>& attrs);
