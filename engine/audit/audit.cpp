@@ -382,7 +382,8 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
                            " is measured from probes: an incident log cannot audit it: it needs probe samples");
     return;
   }
-  if (!clause.measurement) notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
+  if (!clause.measurement && !clause.group)  // a group clause's down rule defines it
+    notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
   if (!clause.excluded_time) notes.push_back("the clause does not say how excluded time counts: it counts as available");
   auto plan = plan_clause(req, zone, clause, notes);
   if (!plan) return;

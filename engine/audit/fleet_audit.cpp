@@ -288,9 +288,10 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
     fees = group_fees(req, group, g.service, clause.rounding.value_or(model::RoundingMode::HalfUp));
     one.fees = fees.fees;
   }
+  const bool explained = g.id == req.explain_resource;  // --explain-resource "region us-east-1"
   one.record_findings = true;
-  one.record_timeline = false;
-  one.record_explanations = false;
+  one.record_timeline = explained;
+  one.record_explanations = explained;
   one.use_threads = false;
   one.resource_scope = ResourceScope{{group.clause}, g.launched, g.terminated, std::move(timeline.not_counted)};
   ResourceRun run;
@@ -304,6 +305,10 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
       p.evidence_gaps.push_back("the billing export has no charges in " + p.period + " for " +
                                 std::to_string(it->second.size()) + " member(s) of " + g.id + " (first: " +
                                 it->second.front() + "): its credit base is short of them");
+  if (explained) {
+    run.explained = std::make_unique<AuditReport>(*result.report);
+    run.explained->contract_title += " - " + g.id;
+  }
   keep_figures(req, g, *result.report, run);
   for (ResourcePeriod& rp : run.periods) rp.group_by = clause.group->by;
   return run;
@@ -327,6 +332,7 @@ void audit_groups(const FleetAuditRequest& req, const AttributedIncidents& attri
       return;
     }
     notes.merge(run.notes);
+    if (run.explained) report.explained = std::move(*run.explained);
     std::move(run.periods.begin(), run.periods.end(), std::back_inserter(report.periods));
   }
   std::ranges::stable_sort(report.unassessed, [](const auto& a, const auto& b) { return a.resource < b.resource; });

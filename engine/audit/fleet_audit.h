@@ -32,6 +32,7 @@ struct FleetAuditRequest {
   AuditRange range;
   std::vector<ClaimFiling> claims;  // by service and period: for every resource of the service
   std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
+                                    // (a resource id, or a group's label such as "region us-east-1")
   bool use_threads = true;
 };
 

@@ -229,9 +229,12 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
                          "seconds inside exclusion windows or covered only by excluded incidents",
                          clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()}; });
   derive(cx, out, [&] { return Explanation{"down (raw)", seconds_text(out.down_raw),
-                         cp.probe ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
-                                  : "seconds covered by a counted incident, overlaps once",
-                         clause.measurement ? clause.measurement->range : SourceRange{}}; });
+                         cp.probe      ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
+                         : clause.group ? "seconds the group was down, from its members' incidents as its down rule says"
+                                        : "seconds covered by a counted incident, overlaps once",
+                         clause.group         ? clause.group->down_range
+                         : clause.measurement ? clause.measurement->range
+                                              : SourceRange{}}; });
   if (cp.probe)  // the rule behind every probe bucket without a sample, cited where the clause states it
     derive(cx, out, [&] { return Explanation{"missing data", "counts as " + std::string(terms::keyword(cp.probe->missing)),
                            clause.missing_data ? "probe buckets without a sample count as the clause says"

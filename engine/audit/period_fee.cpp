@@ -37,7 +37,8 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
     if (billed.service != service.name || !billed_for(billed, cp.period)) continue;
     if (!billed.exact_minor) return {billed.fee.minor, "billed fee given as input", Rational(billed.fee.minor), true};
     return {billed.fee.minor,
-            "the resource's recurring charges in the billing export, summed exactly: " +
+            std::string(cx.clause->group ? "the group's members' recurring charges in the billing export, summed exactly: "
+                                         : "the resource's recurring charges in the billing export, summed exactly: ") +
                 decimal_digits(*billed.exact_minor, 10, false).text +
                 " minor units (a credit is computed on the exact sum and rounded once)",
             *billed.exact_minor, true};

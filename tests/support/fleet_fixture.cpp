@@ -7,7 +7,8 @@
 namespace slaudit::testing {
 
 std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inventory_csv, const std::string& billing_csv,
-                                   const std::string& incidents_csv, bool threads) {
+                                   const std::string& incidents_csv, bool threads,
+                                   const std::string& explain_resource) {
   auto f = std::make_unique<Fleet>();
   f->source = std::make_unique<SourceFile>("fleet.sla", contract);
   f->compiled = compile_contract(*f->source);
@@ -30,6 +31,7 @@ std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inve
   req.incidents = std::move(log.log->incidents);
   req.range = *audit::parse_audit_range("2026-11");
   req.use_threads = threads;
+  req.explain_resource = explain_resource;
   f->result = audit::run_fleet_audit(std::move(req));
   REQUIRE(f->result.report);
   return f;

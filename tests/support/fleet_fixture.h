@@ -31,6 +31,7 @@ struct Fleet {
 };
 
 std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inventory_csv, const std::string& billing_csv,
-                                   const std::string& incidents_csv, bool threads = true);
+                                   const std::string& incidents_csv, bool threads = true,
+                                   const std::string& explain_resource = "");
 
 }  // namespace slaudit::testing

@@ -107,6 +107,20 @@ TEST_CASE("fleet groups: a region is down while two of its zones are, a zone whi
   CHECK(r.verdict == audit::Verdict::Breached);
 }
 
+TEST_CASE("fleet groups: --explain-resource gives a group's full audit with its derivation", "[audit][fleet]") {
+  const auto f = audit_fleet(kRegion, kRegionInventory, kRegionBilling, kRegionIncidents, true, "region us-east-1");
+  REQUIRE(f->report().explained);
+  const audit::AuditReport& explained = *f->report().explained;
+  CHECK(explained.contract_title == "EC2 region - region us-east-1");
+  REQUIRE(explained.periods.size() == 1);
+  const audit::PeriodAudit& p = explained.periods[0];
+  CHECK(p.down == audit::Rational(75 * 60));  // as in the fleet's own row
+  CHECK(p.owed_minor == 1538);
+  CHECK_FALSE(p.explain.empty());
+  REQUIRE(p.incidents.size() == 2);
+  CHECK(p.incidents[0].id == "region us-east-1 down #1 (ZA, ZB)");
+}
+
 TEST_CASE("fleet groups: the same groups and figures whatever the order of the inventory and the log", "[audit][fleet]") {
   const auto reference = audit_fleet(kRegion, kRegionInventory, kRegionBilling, kRegionIncidents);
   std::mt19937 random(7);
