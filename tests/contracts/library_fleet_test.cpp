@@ -1,8 +1,9 @@
 // The library's fleet contracts (contracts/library/aws_ec2_fleet.sla,
-// gce_instance_fleet.sla, digitalocean_droplet_fleet.sla), tag [library]: their
-// audits through the job that `audit --inventory` runs, checked against the
-// totals worked by hand in contracts/library/README.md; EC2's JSON against
-// docs/fleet-report.schema.json, and its claims pack.
+// gce_instance_fleet.sla, digitalocean_droplet_fleet.sla, aws_ec2_region_fleet.sla,
+// azure_vm_fleet.sla), tag [library]: their audits through the job that
+// `audit --inventory` runs, checked against the totals worked by hand in
+// contracts/library/README.md; EC2's JSON against docs/fleet-report.schema.json,
+// and its claims pack.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -237,4 +238,55 @@ TEST_CASE("library fleet: aws_ec2_region_fleet's region is down while two zones 
   CHECK(r.totals[0].groups_breached == 1);
   CHECK(r.totals[0].resources == 0);
   CHECK(r.total_owed_minor == 17622);
+}
+
+TEST_CASE("library fleet: azure_vm_fleet's single VMs and availability sets are as worked by hand",
+          "[library][fleet]") {
+  const jobs::FleetJob job = library_fleet_job("azure_vm_fleet");
+  REQUIRE(job.report);
+  const audit::FleetReport& r = *job.report;
+  CHECK(job.exit_code == jobs::kBreach);
+  CHECK(r.inventory_resources == 52);
+  CHECK(r.unassessed.empty());
+  // vm-001, premium SSD (99.9%), AZ-1 1 h: 2,588,400 / 2,592,000 = 719/720; 10% x 7,200 = 720.
+  CHECK(*figures_of(r, "vm-001").availability == audit::Rational(719, 720));
+  CHECK(figures_of(r, "vm-001").owed_minor == 720);
+  // vm-021, standard SSD (99.5%), the same hour: met.
+  CHECK(figures_of(r, "vm-021").owed_minor == 0);
+  // vm-022, standard SSD, AZ-3 10 h: 71/72 = 98.61% < 99.5%, >= 95%: 10% x 7,200 = 720.
+  CHECK(*figures_of(r, "vm-022").availability == audit::Rational(71, 72));
+  CHECK(figures_of(r, "vm-022").owed_minor == 720);
+  // vm-036, premium SSD and standard HDD: the lowest disk's row (95%), 71/72 met
+  // (the premium row would owe 25%).
+  CHECK(figures_of(r, "vm-036").owed_minor == 0);
+  // vm-032, standard HDD, AZ-6 60 h: 2,376,000 / 2,592,000 = 11/12 < 92%, >= 90%: 25% x 7,200 = 1,800.
+  CHECK(*figures_of(r, "vm-032").availability == audit::Rational(11, 12));
+  CHECK(figures_of(r, "vm-032").owed_minor == 1800);
+  // as-01: vm-041 and vm-042 both down 11-10 01:00-02:00: 3,600 s, 719/720 < 99.95%;
+  // 10% x (7,200 + 7,200) = 1,440.
+  const audit::ResourceFigures& as01 = figures_of(r, "availability_set as-01");
+  CHECK(as01.down == audit::Rational(3600));
+  CHECK(as01.owed_minor == 1440);
+  // as-02: vm-043 down alone: the set is up.
+  CHECK(figures_of(r, "availability_set as-02").owed_minor == 0);
+  // as-03: vm-046 launched 11-16, so the counted minutes start then (1,296,000 s; AZ-10 on
+  // 11-05 is not counted); both down 11-20 00:00-00:30: 1,294,200 / 1,296,000 = 719/720;
+  // 10% x (7,200 + 3,600) = 1,080.
+  const audit::ResourceFigures& as03 = figures_of(r, "availability_set as-03");
+  CHECK(as03.down == audit::Rational(1800));
+  CHECK(*as03.availability == audit::Rational(719, 720));
+  CHECK(as03.owed_minor == 1080);
+  REQUIRE(r.totals.size() == 1);
+  CHECK(r.totals[0].resources == 40);  // the 12 VMs in sets are audited with their sets
+  CHECK(r.totals[0].met == 37);
+  CHECK(r.totals[0].breached == 3);  // vm-001, vm-022, vm-032
+  CHECK(r.totals[0].groups == 6);
+  CHECK(r.totals[0].groups_breached == 2);                     // as-01, as-03
+  CHECK(r.total_owed_minor == 720 + 720 + 1800 + 1440 + 1080);  // 5,760 cents
+  // AZ-13 (vm-099, not in the inventory) is rejected, and counted.
+  REQUIRE(r.unattributed.size() == 1);
+  CHECK(r.unattributed[0].id == "AZ-13");
+  CHECK(r.unattributed[0].reason == "unknown resource 'vm-099': not in the inventory");
+  CHECK_FALSE(r.evidence_complete());
+  for (const auto& a : r.records) CHECK(a.read == a.used + a.rejected);
 }
