@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/figures/figures.h"
 #include "report/common/names.h"
 
 namespace slaudit::report {
@@ -81,6 +82,10 @@ std::string fleet_result_phrase(const audit::FleetReport& r) {
       return r.evidence_complete() ? "every resource met its SLA" : "no breach found, but the evidence is incomplete";
   }
   return "not assessed";
+}
+
+std::string claim_deadline_text(const std::optional<model::CivilDate>& deadline, std::string_view none) {
+  return deadline ? date_text(*deadline) : std::string(none);
 }
 
 }  // namespace slaudit::report

@@ -3,7 +3,9 @@
 // once so the views cannot disagree: the breached resource periods in the
 // order a reader acts on them, the fleet's availability in bands, and the
 // evidence gaps of every resource period, each text once.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/audit/fleet_audit.h"
@@ -34,6 +36,9 @@ std::vector<std::string> fleet_evidence_gaps(const audit::FleetReport& report);
 
 // Per total with groups: "ec2 2026-11: 3 groups audited (group-level clauses), 1 breached".
 std::vector<std::string> group_lines(const audit::FleetReport& report);
+
+// The claim deadline as a date, or `none` (each view's dash) when no credit is owed.
+std::string claim_deadline_text(const std::optional<model::CivilDate>& deadline, std::string_view none);
 
 // "every resource met its SLA", "3 resource periods breached", "not assessed: ...".
 std::string fleet_result_phrase(const audit::FleetReport& report);

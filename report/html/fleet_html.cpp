@@ -17,28 +17,20 @@ namespace {
 
 std::string cell(std::string_view text, std::string_view cls = {}) { return html_element("td", text, cls); }
 
-std::string fact(std::string_view term, const std::string& html) {
-  return "<dt>" + html_escape(term) + "</dt><dd>" + html + "</dd>\n";
-}
-
-std::string deadline_text(const std::optional<model::CivilDate>& deadline) {
-  return deadline ? date_text(*deadline) : std::string("-");
-}
-
 void write_header(const audit::FleetReport& r, const model::Contract& contract, const SourceFile& source, std::ostream& out) {
   out << "<header>\n" << html_element("h1", "Fleet audit: " + r.contract_title) << "\n<dl class=\"facts\">\n"
-      << fact("Provider", html_escape(contract.provider.value_or("(not stated)")))
-      << fact("Customer", html_escape(contract.customer.value_or("(not stated)")))
-      << fact("Contract", html_element("code", source.name()))
-      << fact("Period audited", html_escape(r.range + " (time zone " + r.timezone + ")"))
-      << fact("Resources", html_escape(std::to_string(r.inventory_resources) + " in the inventory, " +
+      << html_fact("Provider", html_escape(contract.provider.value_or("(not stated)")))
+      << html_fact("Customer", html_escape(contract.customer.value_or("(not stated)")))
+      << html_fact("Contract", html_element("code", source.name()))
+      << html_fact("Period audited", html_escape(r.range + " (time zone " + r.timezone + ")"))
+      << html_fact("Resources", html_escape(std::to_string(r.inventory_resources) + " in the inventory, " +
                                        std::to_string(r.unassessed.size()) + " not assessed"))
-      << fact("Total credits owed", html_escape(amount_with_code(r.total_owed_minor, r.currency)));
+      << html_fact("Total credits owed", html_escape(amount_with_code(r.total_owed_minor, r.currency)));
   const char* cls = r.verdict == audit::Verdict::Breached                          ? "result breached"
                     : r.verdict == audit::Verdict::Met && r.evidence_complete() ? "result met"
                                                                                  : "result incomplete";
-  out << fact("Result", html_element("span", fleet_result_phrase(r), cls));
-  for (const std::string& gap : r.evidence_gaps) out << fact("Evidence incomplete", html_escape(gap));
+  out << html_fact("Result", html_element("span", fleet_result_phrase(r), cls));
+  for (const std::string& gap : r.evidence_gaps) out << html_fact("Evidence incomplete", html_escape(gap));
   out << "</dl>\n</header>\n";
 }
 
@@ -94,17 +86,17 @@ void write_drill_down(const audit::FleetReport& r, const SourceFile& source, con
   const audit::ResourceFigures& p = rp.figures;
   out << "<details><summary>" << html_escape(rp.resource) << ", " << html_escape(p.period) << ": "
       << html_escape(amount_with_code(p.owed_minor, r.currency)) << "</summary>\n<dl class=\"facts\">\n"
-      << fact("Clause", html_escape(clause_location(source, p.clause) + (p.clause_label.empty() ? "" : " \"" + p.clause_label + "\"")))
-      << fact("Audited", html_escape(format_utc(p.start) + " to " + format_utc(p.end) + (p.partial ? " (part of the period)" : "")))
-      << fact("Down (counted)", html_escape(minutes_text(p.down) + " min of " + minutes_text(p.eligible) + " min eligible"))
-      << fact("Availability", html_escape(p.availability ? percent_text(*p.availability) : "not assessed"))
-      << fact("Charges", html_escape(amount_with_code(p.fee_minor, r.currency) + (p.fee_billed ? " (billing export)" : " (the contract's fee)")))
-      << fact("Tier credit", html_escape(amount_with_code(p.credit_minor, r.currency) +
+      << html_fact("Clause", html_escape(clause_location(source, p.clause) + (p.clause_label.empty() ? "" : " \"" + p.clause_label + "\"")))
+      << html_fact("Audited", html_escape(format_utc(p.start) + " to " + format_utc(p.end) + (p.partial ? " (part of the period)" : "")))
+      << html_fact("Down (counted)", html_escape(minutes_text(p.down) + " min of " + minutes_text(p.eligible) + " min eligible"))
+      << html_fact("Availability", html_escape(p.availability ? percent_text(*p.availability) : "not assessed"))
+      << html_fact("Charges", html_escape(amount_with_code(p.fee_minor, r.currency) + (p.fee_billed ? " (billing export)" : " (the contract's fee)")))
+      << html_fact("Tier credit", html_escape(amount_with_code(p.credit_minor, r.currency) +
                                          (p.tier ? " (" + p.tier->credit.value.to_string() + "% of the charges)" : "")));
   if (p.hour_rule_minor > 0)
-    out << fact("Clock hours not charged",
+    out << html_fact("Clock hours not charged",
                 html_escape(std::to_string(p.free_hours) + ": " + amount_with_code(p.hour_rule_minor, r.currency)));
-  out << fact("Claim by", html_escape(deadline_text(p.claim_deadline))) << "</dl>\n";
+  out << html_fact("Claim by", html_escape(claim_deadline_text(p.claim_deadline, "-"))) << "</dl>\n";
   out << "<table class=\"incidents\">\n<thead><tr><th>Incident</th><th>Start (UTC)</th><th>End (UTC)</th>"
          "<th class=\"num\">Down (min)</th></tr></thead>\n<tbody>\n";
   for (const auto& c : rp.counted)
@@ -131,7 +123,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& source, std::
     out << "<tr>" << cell(breached[i]->resource) << cell(breached[i]->region) << cell(breached[i]->zone) << cell(p.period)
         << cell(p.availability ? percent_text(*p.availability) : "-", "num missed")
         << cell(p.target ? percent_text(*p.target) : "-", "num") << cell(amount_text(p.owed_minor, r.currency), "num")
-        << cell(deadline_text(p.claim_deadline)) << cell(std::to_string(breached[i]->counted.size()), "num") << "</tr>\n";
+        << cell(claim_deadline_text(p.claim_deadline, "-")) << cell(std::to_string(breached[i]->counted.size()), "num") << "</tr>\n";
   }
   out << "</tbody>\n</table>\n<h3>Each listed resource</h3>\n";
   for (size_t i = 0; i < shown; ++i) write_drill_down(r, source, *breached[i], out);

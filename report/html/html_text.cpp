@@ -28,4 +28,8 @@ std::string html_element(std::string_view tag, std::string_view text, std::strin
   return out + ">" + html_escape(text) + "</" + std::string(tag) + ">";
 }
 
+std::string html_fact(std::string_view term, const std::string& html) {
+  return "<dt>" + html_escape(term) + "</dt><dd>" + html + "</dd>\n";
+}
+
 }  // namespace slaudit::report

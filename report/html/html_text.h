@@ -14,4 +14,7 @@ std::string html_escape(std::string_view text);
 // <tag class="cls">escaped text</tag>; no class attribute when `cls` is empty.
 std::string html_element(std::string_view tag, std::string_view text, std::string_view cls = {});
 
+// One term of a <dl class="facts">: the term escaped, the description already HTML.
+std::string html_fact(std::string_view term, const std::string& html);
+
 }  // namespace slaudit::report

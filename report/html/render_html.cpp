@@ -12,10 +12,6 @@ namespace slaudit::report {
 
 namespace {
 
-std::string fact(const std::string& term, const std::string& html) {
-  return "<dt>" + html_escape(term) + "</dt><dd>" + html + "</dd>\n";
-}
-
 std::string effective_text(const model::Contract& contract) {
   if (!contract.effective_from && !contract.effective_until) return "no effective dates stated";
   return "effective " + (contract.effective_from ? date_text(*contract.effective_from) : std::string("?")) + " to " +
@@ -33,15 +29,15 @@ std::string result_html(const audit::AuditReport& report) {
 std::string header(const HtmlContext& context) {
   const audit::AuditReport& report = context.report;
   std::string out = "<header>\n" + html_element("h1", "SLA audit: " + report.contract_title) + "\n<dl class=\"facts\">\n";
-  out += fact("Provider", html_escape(context.contract.provider.value_or("(not stated)")));
-  out += fact("Customer", html_escape(context.contract.customer.value_or("(not stated)")));
-  out += fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
-  out += fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
+  out += html_fact("Provider", html_escape(context.contract.provider.value_or("(not stated)")));
+  out += html_fact("Customer", html_escape(context.contract.customer.value_or("(not stated)")));
+  out += html_fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
+  out += html_fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
   const std::string claim = total_claim_phrase(report);
-  out += fact("Total credits owed", html_escape(amount_with_code(report.total_owed_minor, report.currency) +
+  out += html_fact("Total credits owed", html_escape(amount_with_code(report.total_owed_minor, report.currency) +
                                                 (claim.empty() ? "" : ", " + claim)));
-  out += fact("Result", result_html(report));
-  for (const std::string& gap : report.evidence_gaps) out += fact("Evidence incomplete", html_escape(gap));
+  out += html_fact("Result", result_html(report));
+  for (const std::string& gap : report.evidence_gaps) out += html_fact("Evidence incomplete", html_escape(gap));
   out += "</dl>\n";
   if (!report.notes.empty()) {
     out += "<ul class=\"notes\">\n";

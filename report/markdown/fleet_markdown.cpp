@@ -15,10 +15,6 @@ namespace slaudit::report {
 
 namespace {
 
-std::string deadline_cell(const std::optional<model::CivilDate>& deadline) {
-  return deadline ? date_text(*deadline) : std::string("—");
-}
-
 std::string heading(const audit::FleetReport& r, const model::Contract& contract, const SourceFile& source,
                     std::string_view title) {
   std::string out = "# " + std::string(title) + ": " + md_escape(r.contract_title) + "\n\n";
@@ -70,7 +66,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& source, std::
         << md_escape(clause_location(source, p.clause)) << " | " << md_escape(p.period) << " | "
         << (p.availability ? percent_text(*p.availability) : "—") << " | " << (p.target ? percent_text(*p.target) : "—")
         << " | " << amount_text(p.credit_minor, r.currency) << " | " << amount_text(p.owed_minor, r.currency) << " | "
-        << deadline_cell(p.claim_deadline) << " | " << rp.counted.size() << " |\n";
+        << claim_deadline_text(p.claim_deadline, "—") << " | " << rp.counted.size() << " |\n";
   }
   out << "\n";
 }
@@ -169,7 +165,7 @@ void write_claims_pack_markdown(const audit::FleetReport& r, const model::Contra
           << "- **Availability:** " << (p.availability ? percent_text(*p.availability) : "not assessed")
           << (p.target ? " against a target of " + percent_text(*p.target) : "") << "\n"
           << "- **Credit owed:** " << amount_with_code(p.owed_minor, r.currency) << credit_parts(p, r.currency) << "\n"
-          << "- **Claim by:** " << deadline_cell(p.claim_deadline) << "\n"
+          << "- **Claim by:** " << claim_deadline_text(p.claim_deadline, "—") << "\n"
           << "- **Incidents (UTC):**\n";
       for (const auto& c : rp->counted) out << "  - " << incident_line(c) << "\n";
       out << "\n";

@@ -39,10 +39,6 @@ void write_bands(const audit::FleetReport& r, std::ostream& out) {
   out << "\nAvailability across the fleet\n" << table.render("  ");
 }
 
-std::string deadline_text(const std::optional<model::CivilDate>& deadline) {
-  return deadline ? date_text(*deadline) : std::string("-");
-}
-
 // The breached resource periods, the most owed first (report/common/fleet_rows.h).
 void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std::ostream& out) {
   const std::vector<const audit::ResourcePeriod*> breached = breached_by_owed(r);
@@ -58,7 +54,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std
     const audit::ResourceFigures& p = breached[i]->figures;
     table.add_row({breached[i]->resource, breached[i]->zone, clause_location(contract, p.clause), p.period,
                    p.availability ? percent_text(*p.availability) : "-", p.target ? percent_text(*p.target) : "-",
-                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), deadline_text(p.claim_deadline),
+                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), claim_deadline_text(p.claim_deadline, "-"),
                    std::to_string(breached[i]->counted.size())});
   }
   out << table.render("  ");
