@@ -483,11 +483,6 @@ bool FleetReport::evidence_complete() const {
   return std::ranges::all_of(periods, [](const ResourcePeriod& rp) { return rp.figures.evidence_complete(); });
 }
 
-size_t FleetReport::breached_periods() const {
-  return static_cast<size_t>(std::ranges::count_if(
-      periods, [](const ResourcePeriod& rp) { return rp.figures.verdict() == Verdict::Breached; }));
-}
-
 FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
   FleetAuditResult result;
   const model::Contract& contract = *req.contract;

@@ -119,7 +119,6 @@ struct FleetReport {
   std::optional<AuditReport> explained;    // the full audit of FleetAuditRequest::explain_resource
 
   bool evidence_complete() const;  // no gap here nor in any resource's period
-  size_t breached_periods() const;
 };
 
 struct FleetAuditResult {

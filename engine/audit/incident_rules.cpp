@@ -125,6 +125,8 @@ IncidentDecision decide_incident(const model::AvailabilityClause& clause, const 
   d.kind = IncidentDecision::Kind::Down;
   if (explain) d.reason = d.flags.empty() ? "counted as downtime" : "counted as downtime (see flags)";
   if (d.clause.end == 0 && clause.measurement) d.clause = clause.measurement->range;
+  // A group clause's downtime is what its down rule says ("when all instances down").
+  if (d.clause.end == 0 && clause.group) d.clause = clause.group->down_range;
   return d;
 }
 

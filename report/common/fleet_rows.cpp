@@ -73,10 +73,19 @@ std::vector<std::string> fleet_evidence_gaps(const audit::FleetReport& report) {
   return gaps;
 }
 
+std::string periods_phrase(const std::vector<const audit::ResourcePeriod*>& periods) {
+  const auto groups = static_cast<size_t>(
+      std::ranges::count_if(periods, [](const audit::ResourcePeriod* rp) { return !rp->group_by.empty(); }));
+  const size_t resources = periods.size() - groups;
+  const std::string of_groups = counted(groups, "group period", "group periods");
+  if (groups == 0) return counted(resources, "resource period", "resource periods");
+  if (resources == 0) return of_groups;
+  return counted(resources, "resource period", "resource periods") + " and " + of_groups;
+}
+
 std::string fleet_result_phrase(const audit::FleetReport& r) {
   switch (r.verdict) {
-    case audit::Verdict::Breached:
-      return counted(r.breached_periods(), "resource period", "resource periods") + " breached";
+    case audit::Verdict::Breached: return periods_phrase(breached_by_owed(r)) + " breached";
     case audit::Verdict::NotAssessed: return "not assessed: some resource or period has no usable evidence";
     case audit::Verdict::Met:
       return r.evidence_complete() ? "every resource met its SLA" : "no breach found, but the evidence is incomplete";

@@ -40,6 +40,10 @@ std::vector<std::string> group_lines(const audit::FleetReport& report);
 // The claim deadline as a date, or `none` (each view's dash) when no credit is owed.
 std::string claim_deadline_text(const std::optional<model::CivilDate>& deadline, std::string_view none);
 
+// "3 resource periods", "1 group period", "3 resource periods and 1 group period":
+// a group-level clause's period is not a resource's, so the two are counted apart.
+std::string periods_phrase(const std::vector<const audit::ResourcePeriod*>& periods);
+
 // "every resource met its SLA", "3 resource periods breached", "not assessed: ...".
 std::string fleet_result_phrase(const audit::FleetReport& report);
 

@@ -110,7 +110,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& source, std::
   if (breached.empty()) return;
   const size_t shown = std::min(breached.size(), kListedAtMost);
   out << "<section class=\"breaches\">\n<h2>Breached resources</h2>\n<p>"
-      << html_escape(counted(breached.size(), "resource period", "resource periods") + " breached" +
+      << html_escape(periods_phrase(breached) + " breached" +
                      (shown < breached.size() ? "; the " + std::to_string(shown) +
                                                     " owed most are listed (every one in the JSON report; "
                                                     "--explain-resource ID gives any one's full audit)"

@@ -57,7 +57,9 @@ void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const 
     w.key("flags");
     write_strings(w, finding.flags);
     w.field("id", finding.id);
-    w.field("line", finding.line);
+    w.key("line");  // null: a group's downtime, derived from its members' incidents
+    if (finding.line) w.value(finding.line);
+    else w.value(nullptr);
     w.field("open", finding.open);
     w.field("reason", finding.reason.view());
     w.field("role", audit::incident_role_name(finding.role));

@@ -54,7 +54,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& source, std::
   const std::vector<const audit::ResourcePeriod*> breached = breached_by_owed(r);
   if (breached.empty()) return;
   const size_t shown = std::min(breached.size(), kListedAtMost);
-  out << "## Breached resources\n\n" << counted(breached.size(), "resource period", "resource periods") << " breached"
+  out << "## Breached resources\n\n" << periods_phrase(breached) << " breached"
       << (shown < breached.size() ? "; the " + std::to_string(shown) + " owed most are listed (all in the JSON report)" : "")
       << ".\n\n"
       << "| Resource | Region | Zone | Clause | Period | Availability | Target | Credit | Owed | Claim by | Incidents |\n"

@@ -94,7 +94,9 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
 }
 
 std::string incident_line(const TextContext& context, const audit::IncidentFinding& finding) {
-  std::string line = "      " + finding.id + " (line " + std::to_string(finding.line) + ") " +
+  // Line 0: a group's downtime derived from its members' incidents, on no line of the log.
+  const std::string where = finding.line ? " (line " + std::to_string(finding.line) + ") " : " ";
+  std::string line = "      " + finding.id + where +
                      spoken(audit::incident_role_name(finding.role)) + ": " + std::string(finding.reason.view()) + "; " +
                      instant_text(context, finding.start) + " to " + instant_text(context, finding.end) +
                      (finding.open ? " (open)" : "") + ", down " + down_minutes_words(finding) + ", excluded " +

@@ -44,7 +44,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std
   const std::vector<const audit::ResourcePeriod*> breached = breached_by_owed(r);
   if (breached.empty()) return;
   const size_t shown = std::min(breached.size(), kListedAtMost);
-  out << "\nBreached: " << counted(breached.size(), "resource period", "resource periods")
+  out << "\nBreached: " << periods_phrase(breached)
       << (shown < breached.size() ? ", the " + std::to_string(shown) + " owed most listed (all in --format json)" : "")
       << "\n";
   TextTable table({{"resource"}, {"zone"}, {"clause"}, {"period"}, {"availability", Align::Right},

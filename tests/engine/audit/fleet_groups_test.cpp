@@ -119,6 +119,10 @@ TEST_CASE("fleet groups: --explain-resource gives a group's full audit with its 
   CHECK_FALSE(p.explain.empty());
   REQUIRE(p.incidents.size() == 2);
   CHECK(p.incidents[0].id == "region us-east-1 down #1 (ZA, ZB)");
+  // Derived from the members' incidents: on no line of the log, and explained
+  // by the group's down rule ("unavailable when at least 2 zones down;", line 8).
+  CHECK(p.incidents[0].line == 0);
+  CHECK(f->source->location(p.incidents[0].clause.begin).line == 8);
 }
 
 TEST_CASE("fleet groups: the same groups and figures whatever the order of the inventory and the log", "[audit][fleet]") {

@@ -74,6 +74,28 @@ TEST_CASE("fleet rows: breached rows, the most owed first, ties in report order"
   CHECK(breached == 4);
 }
 
+TEST_CASE("fleet rows: resource periods and group periods are counted apart", "[report][fleet]") {
+  audit::ResourcePeriod a = row("a", Rational(99, 100), 300, false), b = row("b", Rational(99, 100), 300, false);
+  audit::ResourcePeriod g = row("region us-east-1", Rational(99, 100), 300, false);
+  g.group_by = "region";
+  struct Case {
+    std::vector<const audit::ResourcePeriod*> periods;
+    const char* phrase;
+  };
+  const std::vector<Case> cases = {
+      {{}, "0 resource periods"},
+      {{&a}, "1 resource period"},
+      {{&a, &b}, "2 resource periods"},
+      {{&g}, "1 group period"},
+      {{&a, &g, &b}, "2 resource periods and 1 group period"},
+  };
+  for (const Case& c : cases) CHECK(report::periods_phrase(c.periods) == c.phrase);
+  audit::FleetReport r;
+  r.periods = {a, g};
+  r.verdict = audit::Verdict::Breached;
+  CHECK(report::fleet_result_phrase(r) == "1 resource period and 1 group period breached");
+}
+
 TEST_CASE("fleet rows: evidence gaps once each, the audit's own first", "[report][fleet]") {
   audit::FleetReport r;
   r.evidence_gaps = {"2 incident(s) could not be attributed"};
