@@ -60,7 +60,9 @@ class GroupState {
 
   void apply(const Event& e) {
     zones_down_ -= zone_down(e.zone) ? 1 : 0;
+    zones_running_ -= alive_z_[e.zone] > 0 ? 1 : 0;
     alive_z_[e.zone] += e.alive;
+    zones_running_ += alive_z_[e.zone] > 0 ? 1 : 0;
     down_z_[e.zone] += e.down;
     alive_ += e.alive;
     down_ += e.down;
@@ -78,14 +80,21 @@ class GroupState {
     return false;
   }
 
-  bool counted() const { return !rule_.counted_while_at_least || alive_ >= *rule_.counted_while_at_least; }
+  bool counted() const {
+    if (!rule_.counted_while_at_least) return true;
+    switch (rule_.counted_while) {
+      case model::CountedWhile::MembersRunning: return alive_ >= *rule_.counted_while_at_least;
+      case model::CountedWhile::ZonesRunning: return zones_running_ >= *rule_.counted_while_at_least;
+    }
+    return true;
+  }
 
  private:
   bool zone_down(size_t z) const { return alive_z_[z] > 0 && down_z_[z] == alive_z_[z]; }
 
   const model::GroupRule& rule_;
   std::vector<int64_t> alive_z_, down_z_;
-  int64_t alive_ = 0, down_ = 0, zones_down_ = 0;
+  int64_t alive_ = 0, down_ = 0, zones_down_ = 0, zones_running_ = 0;
 };
 
 // Appends [start, end) to `runs`, joining a run it continues.

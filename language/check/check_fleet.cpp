@@ -208,18 +208,32 @@ bool group_down(Context& cx, const model::Fleet& fleet, const ast::GroupDownItem
   return true;
 }
 
-// `counted while at least 2 resources run;`: minutes with fewer members running
-// are removed from the period, which the clause must say of excluded time.
+// `counted while at least 2 resources run;` / `... at least 2 zones run;`:
+// minutes with fewer members running (or members running in fewer zones) are
+// removed from the period, which the clause must say of excluded time.
 bool counted_while(Context& cx, const model::Fleet& fleet, const model::AvailabilityClause& c,
                    const ast::CountedWhileItem& item, SourceRange range, model::GroupRule& rule) {
-  if (!member_word(fleet, item.what.text)) {
+  const bool zones = item.what.text == "zones";
+  if (!zones && !member_word(fleet, item.what.text)) {
     cx.diagnostics().error("unknown-name", item.what.range,
-                           "minutes count while enough " + fleet.noun + "s run; found '" + item.what.text + "'",
+                           "minutes count while enough " + fleet.noun + "s or zones run; found '" + item.what.text + "'",
                            "write: counted while at least 2 " + fleet.noun + "s run;");
     return false;
   }
-  const auto n = whole_count(cx, item.at_least, "counted while at least 2 " + fleet.noun + "s run;");
+  if (zones && !fleet.zones) {
+    cx.diagnostics().error("group-without-zones", item.what.range,
+                           "the " + fleet.noun + "s have no zones declared, so zones cannot be counted",
+                           "declare them: resources " + fleet.noun + " with zones;");
+    return false;
+  }
+  if (zones && rule.by == "zone") {
+    cx.diagnostics().error("group-count", item.what.range, "a clause per zone runs in one zone; it cannot count zones",
+                           "write: counted while at least 2 " + fleet.noun + "s run;");
+    return false;
+  }
+  const auto n = whole_count(cx, item.at_least, "counted while at least 2 " + std::string(zones ? "zones" : fleet.noun + "s") + " run;");
   if (!n) return false;
+  rule.counted_while = zones ? model::CountedWhile::ZonesRunning : model::CountedWhile::MembersRunning;
   if (c.excluded_time != model::ExcludedTreatment::RemovedFromPeriod) {
     cx.diagnostics().error("counted-while-needs-removed", range,
                            "minutes that do not count are taken out of the period; the clause must say so",

@@ -35,6 +35,14 @@ const char* group_down_name(GroupDown rule) {
   return "all members";
 }
 
+const char* counted_while_name(CountedWhile rule) {
+  switch (rule) {
+    case CountedWhile::MembersRunning: return "members running";
+    case CountedWhile::ZonesRunning: return "zones running";
+  }
+  return "members running";
+}
+
 std::optional<size_t> Contract::find_service(std::string_view name) const {
   for (size_t i = 0; i < services.size(); ++i)
     if (services[i].name == name) return i;

@@ -74,13 +74,25 @@ enum class GroupDown {
   ZonesAtLeast,    // unavailable when at least N zones down (a zone is down when all its running members are)
 };
 const char* group_down_name(GroupDown rule);  // "all members", "members at least", ...
+
+// What `counted while at least N ... run;` counts: running members (Azure's
+// availability sets: "two or more instances deployed"), or zones in which at
+// least one member runs (Azure's zones row and GCE's multi-zone instances:
+// "deployed across two or more zones").
+enum class CountedWhile {
+  MembersRunning,  // counted while at least N resources run
+  ZonesRunning,    // counted while at least N zones run
+};
+const char* counted_while_name(CountedWhile rule);  // "members running", "zones running"
+
 struct GroupRule {
   std::string by;                // "region", "zone" or a declared attribute
   GroupDown down = GroupDown::AllMembers;
   int64_t count = 0;             // MembersAtLeast, ZonesAtLeast
   Decimal share;                 // ShareAtLeast: percent, 0 < share <= 100
   SourceRange down_range;
-  std::optional<int64_t> counted_while_at_least;  // members running
+  std::optional<int64_t> counted_while_at_least;  // members or zones running, as `counted_while` says
+  CountedWhile counted_while = CountedWhile::MembersRunning;
   SourceRange counted_range;
 };
 

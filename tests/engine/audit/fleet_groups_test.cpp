@@ -267,3 +267,54 @@ TEST_CASE("fleet groups: a share of the members, compared exactly", "[audit][fle
   CHECK(z.counted[0].id == "zone z down #1 (A, B)");
   CHECK(z.counted[1].id == "zone z down #2 (C, D, E)");
 }
+
+TEST_CASE("fleet groups: a zonal deployment counts only the minutes its VMs run in two zones", "[audit][fleet]") {
+  // Azure's zones row: "maximum available minutes" are those with VMs deployed
+  // across two or more zones; two VMs in one zone do not make such a minute.
+  constexpr const char* kZonal = R"SLA(contract "Azure zonal" {
+  timezone "UTC";
+  currency USD;
+  service vm { resources vm with zones; attributes deployment; }
+  availability vm "zonal" per deployment {
+    target 99.99%;
+    period calendar month;
+    unavailable when all vms down;
+    counted while at least 2 zones run;
+    excluded time removed from period;
+    credit of monthly fee { below 99.99%: 10%; }
+  }
+}
+)SLA";
+  // d-1: z1 (v1, v2) the whole month, z2 (v3) from 11-11: 20 d = 1,728,000 s count,
+  //      although two VMs ran all month (a members rule would count 30 d).
+  // d-2: v4 and v5 both in z1 the whole month: never two zones, no minute counts.
+  const std::string inventory =
+      "id,service,region,zone,zones,launched,terminated,deployment\n"
+      "v1,vm,westeurope,z1,1,,,d-1\n"
+      "v2,vm,westeurope,z1,1,,,d-1\n"
+      "v3,vm,westeurope,z2,1,2026-11-11T00:00:00Z,,d-1\n"
+      "v4,vm,westeurope,z1,1,,,d-2\n"
+      "v5,vm,westeurope,z1,1,,,d-2\n";
+  const std::string billing =
+      "resource,period,charge,currency,usage_type\n"
+      "v1,2026-11,72.00,USD,\nv2,2026-11,72.00,USD,\nv3,2026-11,48.00,USD,\n"
+      "v4,2026-11,72.00,USD,\nv5,2026-11,72.00,USD,\n";
+  // - all of d-1 down 11-05 00:00-01:00, before v3 runs: one zone only, a minute that does not count;
+  // - all of d-1 down 11-20 00:00-00:30 (the zone-wide z1 incident takes v1 and v2, v3 its own): 30 min down.
+  const std::string incidents =
+      "id,service,start,end,resource,zone\n"
+      "Z1-early,vm,2026-11-05T00:00:00Z,2026-11-05T01:00:00Z,,z1\n"
+      "Z1,vm,2026-11-20T00:00:00Z,2026-11-20T00:30:00Z,,z1\n"
+      "V3,vm,2026-11-20T00:00:00Z,2026-11-20T00:30:00Z,v3,\n";
+  const auto f = audit_fleet(kZonal, inventory, billing, incidents);
+  const audit::ResourcePeriod& one = f->resource("deployment d-1");
+  CHECK(one.figures.eligible == audit::Rational(1'728'000));
+  CHECK(one.figures.down == audit::Rational(1800));
+  // (28,800 - 30) / 28,800 min = 959/960 = 99.8958...% < 99.99%: 10% of 72 + 72 + 48 = 192.00 USD: 19.20 USD.
+  REQUIRE(one.figures.availability);
+  CHECK(*one.figures.availability == audit::Rational(959, 960));
+  CHECK(one.figures.credit_minor == 1920);
+  const audit::ResourcePeriod& two = f->resource("deployment d-2");
+  CHECK(two.figures.eligible == audit::Rational(0));  // one zone all month: nothing counts
+  CHECK_FALSE(two.figures.availability);               // not assessed, not "100%"
+}

@@ -69,6 +69,31 @@ const std::vector<Case> kCases = {
      {"4:73: error: minutes that do not count are taken out of the period; the clause must say so "
       "[counted-while-needs-removed]"},
      "add: excluded time removed from period;"},
+    {"counted_while_unknown_members",
+     clause("per region { unavailable when all instances down; counted while at least 2 disks run; "
+            "excluded time removed from period; }"),
+     {"4:94: error: minutes count while enough instances or zones run; found 'disks' [unknown-name]"},
+     "write: counted while at least 2 instances run;"},
+    {"counted_while_zones_of_a_fleet_without_zones",
+     R"SLA(contract "t" {
+  timezone "UTC"; currency USD;
+  service vm { resources instance; }
+  availability vm per region { unavailable when all instances down; counted while at least 2 zones run;
+    excluded time removed from period; }
+}
+)SLA",
+     {"4:94: error: the instances have no zones declared, so zones cannot be counted [group-without-zones]"},
+     "declare them: resources instance with zones;"},
+    {"counted_while_zones_per_zone",
+     clause("per zone { unavailable when all instances down; counted while at least 2 zones run; "
+            "excluded time removed from period; }"),
+     {"4:92: error: a clause per zone runs in one zone; it cannot count zones [group-count]"},
+     "write: counted while at least 2 instances run;"},
+    {"counted_while_zero_zones",
+     clause("per region { unavailable when all instances down; counted while at least 0 zones run; "
+            "excluded time removed from period; }"),
+     {"4:92: error: expected a whole number of at least 1, found '0' [group-count]"},
+     "write: counted while at least 2 zones run;"},
     {"weighted_group", clause("per region { unavailable weighted by affected share; unavailable when all instances down; }"),
      {"4:32: error: a group's members are down or up by their incidents; this measurement does not apply per member "
       "[group-measurement]"},
@@ -103,12 +128,19 @@ TEST_CASE("group-level clauses check into their group rules", "[check][fleet]") 
     target 99.95%;
   }
   availability vm "n" per region { unavailable when at least 3 resources down; target 99%; }
+  availability vm "zonal" per deployment {
+    where deployment = "zonal";
+    unavailable when all instances down;
+    counted while at least 2 zones run;
+    excluded time removed from period;
+    target 99.99%;
+  }
 }
 )SLA");
   auto compiled = compile_contract(file);
   REQUIRE_FALSE(compiled.diagnostics.has_errors());
   const model::Contract& c = *compiled.contract;
-  REQUIRE(c.availability.size() == 4);
+  REQUIRE(c.availability.size() == 5);
   for (const auto& clause : c.availability) {
     CHECK_FALSE(clause.per_resource);
     REQUIRE(clause.group);
@@ -128,4 +160,8 @@ TEST_CASE("group-level clauses check into their group rules", "[check][fleet]") 
   CHECK(c.availability[3].group->down == model::GroupDown::MembersAtLeast);
   CHECK(c.availability[3].group->count == 3);
   CHECK(std::string(model::group_down_name(c.availability[3].group->down)) == "members at least");
+  CHECK(c.availability[2].group->counted_while == model::CountedWhile::MembersRunning);
+  CHECK(c.availability[4].group->counted_while == model::CountedWhile::ZonesRunning);
+  CHECK(c.availability[4].group->counted_while_at_least == 2);
+  CHECK(std::string(model::counted_while_name(c.availability[4].group->counted_while)) == "zones running");
 }
