@@ -151,6 +151,14 @@ std::optional<int64_t> whole_count(Context& cx, const ast::Quantity& q, std::str
   return q.number.scaled_to(0);
 }
 
+// Zones are counted (down or running) only in a fleet declared `with zones`.
+bool zones_declared(Context& cx, const model::Fleet& fleet, SourceRange where) {
+  if (fleet.zones) return true;
+  cx.diagnostics().error("group-without-zones", where, "the " + fleet.noun + "s have no zones declared, so zones cannot be counted",
+                         "declare them: resources " + fleet.noun + " with zones;");
+  return false;
+}
+
 // `unavailable when all resources down;`, `... at least 2 zones down;`, `... at least 50% of resources down;`.
 bool group_down(Context& cx, const model::Fleet& fleet, const ast::GroupDownItem& item, SourceRange range,
                 model::GroupRule& rule) {
@@ -173,12 +181,7 @@ bool group_down(Context& cx, const model::Fleet& fleet, const ast::GroupDownItem
     return true;
   }
   if (zones) {
-    if (!fleet.zones) {
-      cx.diagnostics().error("group-without-zones", item.what.range,
-                             "the " + members + " have no zones declared, so zones cannot be counted",
-                             "declare them: resources " + fleet.noun + " with zones;");
-      return false;
-    }
+    if (!zones_declared(cx, fleet, item.what.range)) return false;
     if (rule.by == "zone") {
       cx.diagnostics().error("group-count", item.what.range, "a clause per zone counts the members of one zone, not zones",
                              "write: unavailable when all " + members + " down;");
@@ -220,12 +223,7 @@ bool counted_while(Context& cx, const model::Fleet& fleet, const model::Availabi
                            "write: counted while at least 2 " + fleet.noun + "s run;");
     return false;
   }
-  if (zones && !fleet.zones) {
-    cx.diagnostics().error("group-without-zones", item.what.range,
-                           "the " + fleet.noun + "s have no zones declared, so zones cannot be counted",
-                           "declare them: resources " + fleet.noun + " with zones;");
-    return false;
-  }
+  if (zones && !zones_declared(cx, fleet, item.what.range)) return false;
   if (zones && rule.by == "zone") {
     cx.diagnostics().error("group-count", item.what.range, "a clause per zone runs in one zone; it cannot count zones",
                            "write: counted while at least 2 " + fleet.noun + "s run;");

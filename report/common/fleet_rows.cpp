@@ -77,10 +77,11 @@ std::string periods_phrase(const std::vector<const audit::ResourcePeriod*>& peri
   const auto groups = static_cast<size_t>(
       std::ranges::count_if(periods, [](const audit::ResourcePeriod* rp) { return !rp->group_by.empty(); }));
   const size_t resources = periods.size() - groups;
+  const std::string of_resources = counted(resources, "resource period", "resource periods");
   const std::string of_groups = counted(groups, "group period", "group periods");
-  if (groups == 0) return counted(resources, "resource period", "resource periods");
+  if (groups == 0) return of_resources;
   if (resources == 0) return of_groups;
-  return counted(resources, "resource period", "resource periods") + " and " + of_groups;
+  return of_resources + " and " + of_groups;
 }
 
 std::string fleet_result_phrase(const audit::FleetReport& r) {
