@@ -8,6 +8,7 @@
 #include "engine/audit/credit.h"
 #include "engine/audit/hour_rule.h"
 #include "engine/audit/incident_rules.h"
+#include "engine/audit/interval_rule.h"
 #include "engine/audit/money.h"
 #include "engine/audit/period_fee.h"
 #include "engine/figures/figures.h"
@@ -37,6 +38,15 @@ std::string rational_text(const Rational& r) {
 // states no such rule and the raw downtime counts as it is.
 Explanation counted_downtime_basis(const model::AvailabilityClause& clause) {
   const bool minimum = clause.minimum_downtime.has_value(), partial = clause.partial_minutes.has_value();
+  if (const auto& intervals = clause.downtime_intervals) {
+    const std::string rule = intervals->clock_minutes
+                                 ? "the clock-minute rule: every clock minute holding downtime counts whole"
+                                 : "the " + duration_text(intervals->length) +
+                                       " interval rule: every clock interval holding downtime counts whole";
+    return {"", "", std::string(minimum ? "after the minimum-downtime rule and " : "after ") + rule +
+                        " (its seconds in the period, outside exclusions)",
+            intervals->range};
+  }
   if (minimum && partial)
     return {"", "", "after the minimum-downtime and partial-minute rules", clause.minimum_downtime->range};
   if (minimum) return {"", "", "after the minimum-downtime rule", clause.minimum_downtime->range};
@@ -84,6 +94,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
   std::vector<Rational> run_factor;  // weighted clauses: counted / own seconds of each run, 0 when ignored
   if (steps) run_factor.assign(cp.runs.size(), Rational(0));
   std::vector<bool> counted_owner(cp.findings.size(), false);
+  std::vector<const DowntimeRun*> counted_runs;  // for the interval rule: the runs it counts in clock intervals
   size_t ignored = 0;
   const bool detail = !cp.findings.empty();
   for (size_t r = 0; r < cp.runs.size(); ++r) {
@@ -95,6 +106,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
       continue;
     }
     if (!first_counted) first_counted = run.start;
+    if (clause.downtime_intervals) counted_runs.push_back(&run);
     if (detail)
       for (size_t o : run.owners) counted_owner[o] = true;
     const Seconds own = run.end - run.start;
@@ -114,6 +126,10 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     down += weighted * v.counted.count() / own.count();
   }
   down += whole_seconds;
+  // The checker keeps the interval rule to clauses at full weight without a partial-minute rule.
+  if (clause.downtime_intervals)
+    down = interval_downtime(cp.timeline, counted_runs, cp.from, cp.to, *cx.zone, clause.downtime_intervals->length)
+               .count();
   if (steps && detail) weighted_parts(cp, run_factor, *steps);
   static const SharedName overlapped("covered by other downtime or an exclusion window: adds nothing");
   static const SharedName ignored_short("its downtime is within the minimum counted downtime");

@@ -294,6 +294,26 @@ struct ItemChecker {
     c.partial_minutes = pm.rule;
     c.partial_minutes_range = i.range;
   }
+  void operator()(const ast::DowntimeIntervalsItem& di) {
+    if (!first("downtime-intervals", "the downtime counting rule")) return;
+    if (!di.length) {
+      if (cx.one_of(di.unit, {"minutes"}, "clock unit"))
+        c.downtime_intervals = model::DowntimeIntervals{Seconds{60}, true, i.range};
+      return;
+    }
+    if (!cx.one_of(di.unit, {"intervals"}, "downtime counting")) return;
+    const auto d = cx.duration(*di.length, "the interval length");
+    if (!d) return;
+    // Intervals start on the local clock's hours, so their length divides an hour.
+    if (d->count() % 60 != 0 || 3600 % d->count() != 0) {
+      cx.diagnostics().error("interval-length", di.length->range,
+                             "an interval length is a whole number of minutes that divides an hour "
+                             "(1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60 min)",
+                             "write: downtime counted in 5 min intervals;");
+      return;
+    }
+    c.downtime_intervals = model::DowntimeIntervals{*d, false, i.range};
+  }
   void operator()(const ast::MissingDataItem& miss) {
     if (!first("missing", "the missing-data rule")) return;
     if (!cx.one_of(miss.state, {"up", "down", "excluded"}, "missing-data state")) return;
@@ -345,6 +365,34 @@ void item(Context& cx, model::AvailabilityClause& c, const ast::AvailabilityItem
   std::visit(ItemChecker{cx, c, i}, i.node);
 }
 
+// Counting downtime in clock intervals decides how partial minutes count, and
+// applies to downtime derived from incidents at full weight only: a probe
+// clause counts in its own buckets, and a weighted second is not a clock second.
+void check_downtime_counting(Context& cx, const model::AvailabilityClause& c) {
+  if (!c.downtime_intervals) return;
+  const SourceRange here = c.downtime_intervals->range;
+  if (c.partial_minutes) {
+    cx.diagnostics()
+        .error("downtime-counting", here,
+               "counting downtime in clock intervals and the partial-minute rule both say how a partial minute "
+               "counts",
+               "keep one: `downtime counted in clock minutes;` counts every clock minute that holds downtime")
+        .notes.push_back({c.partial_minutes_range, "the partial-minute rule"});
+  }
+  if (!c.measurement) return;
+  if (c.measurement->kind == model::MeasurementKind::Probes)
+    cx.diagnostics()
+        .error("downtime-counting", here, "a probe clause counts downtime in its own buckets, not in clock intervals",
+               "set the bucket instead: bucket 5 min;")
+        .notes.push_back({c.measurement->range, "the probe block"});
+  else if (c.measurement->kind == model::MeasurementKind::Weighted)
+    cx.diagnostics()
+        .error("downtime-counting", here,
+               "a weighted clause counts shares of seconds, which clock intervals cannot count whole",
+               "drop the weighting or the interval rule")
+        .notes.push_back({c.measurement->range, "the weighting"});
+}
+
 }  // namespace
 
 void check_availability(Context& cx, const ast::AvailabilityDecl& decl, const ast::ContractItem& contract_item) {
@@ -368,6 +416,7 @@ void check_availability(Context& cx, const ast::AvailabilityDecl& decl, const as
     for (size_t b = a + 1; b < c.caps.size(); ++b)
       if (c.caps[a].window == c.caps[b].window && c.caps[a].trailing_months == c.caps[b].trailing_months)
         cx.duplicate("a cap over the same window", c.caps[b].range, c.caps[a].range);
+  check_downtime_counting(cx, c);
   check_per_resource(cx, c, decl, service ? &cx.contract().services[*service] : nullptr);
   if (!service) return;
   c.service = *service;

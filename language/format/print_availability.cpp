@@ -69,6 +69,9 @@ struct AvailabilityLine {
   std::string operator()(const ast::PartialMinutesItem& i) const {
     return "partial minutes " + word(i.rule) + ";";
   }
+  std::string operator()(const ast::DowntimeIntervalsItem& i) const {
+    return "downtime counted in " + (i.length ? quantity(*i.length) + " " : std::string("clock ")) + i.unit.text + ";";
+  }
   std::string operator()(const ast::MissingDataItem& i) const { return "missing data counts as " + i.state.text + ";"; }
   std::string operator()(const ast::ExcludeItem& i) const { return "exclude " + exclusion(i.what) + ";"; }
   std::string operator()(const ast::ExcludedTimeItem& i) const { return "excluded time " + word(i.treatment) + ";"; }

@@ -95,6 +95,11 @@ availabilityItem
     | 'unavailable' 'from' 'probes' '{' probes+=probeItem* '}'                       # ProbesItem
     | 'ignore' 'downtime' rel=minimumRelation value=quantity ';'                     # MinimumDowntimeItem
     | 'partial' 'minutes' minutes=partialMinuteMode ';'                                 # PartialMinutesItem
+    // Clock minutes and fixed intervals (issue 17, item 2): `downtime counted in
+    // clock minutes;`, `downtime counted in 5 min intervals;`. The last word is a
+    // plain word, checked by the checker, so no new keyword takes a name.
+    | 'downtime' 'counted' 'in' 'clock' unit=word ';'                                # ClockMinutesItem
+    | 'downtime' 'counted' 'in' length=quantity kind=word ';'                        # IntervalsItem
     | 'missing' 'data' 'counts' 'as' state=word ';'                                  # MissingDataItem
     | attrs+=attribute* 'exclude' what=exclusion ';'                                 # ExcludeItem
     | 'excluded' 'time' treatment=excludedTreatment ';'                              # ExcludedTimeItem

@@ -129,6 +129,10 @@ std::optional<ast::AvailabilityItem> Builder::availability_item(P::AvailabilityI
     if (as<P::DroppedContext>(c->minutes)) rule = ast::PartialMinuteRule::Dropped;
     else if (as<P::ExactContext>(c->minutes)) rule = ast::PartialMinuteRule::Exact;
     out.node = ast::PartialMinutesItem{rule};
+  } else if (auto* c = as<P::ClockMinutesItemContext>(ctx)) {
+    out.node = ast::DowntimeIntervalsItem{std::nullopt, name(c->unit)};
+  } else if (auto* c = as<P::IntervalsItemContext>(ctx)) {
+    out.node = ast::DowntimeIntervalsItem{quantity(c->length), name(c->kind)};
   } else if (auto* c = as<P::MissingDataItemContext>(ctx)) {
     out.node = ast::MissingDataItem{name(c->state)};
   } else if (auto* c = as<P::ExcludeItemContext>(ctx)) {

@@ -185,6 +185,14 @@ struct MinimumDowntime {
 using terms::MissingData;
 using terms::PartialMinuteRule;
 
+// `downtime counted in clock minutes;` / `downtime counted in 5 min intervals;`:
+// downtime is counted in whole intervals of the local clock (docs/audit.md §8).
+struct DowntimeIntervals {
+  Seconds length{60};          // divides an hour into whole minutes
+  bool clock_minutes = true;   // written as `clock minutes` (else `N min intervals`)
+  SourceRange range;
+};
+
 struct MaintenanceExclusion {
   std::optional<Seconds> min_notice;
   Comparator notice_cmp = Comparator::AtLeast;
@@ -264,6 +272,7 @@ struct AvailabilityClause {
   std::optional<MinimumDowntime> minimum_downtime;
   std::optional<PartialMinuteRule> partial_minutes;
   SourceRange partial_minutes_range;  // where each of these terms is written; empty when the contract is silent
+  std::optional<DowntimeIntervals> downtime_intervals;
   std::optional<MissingData> missing_data;
   SourceRange missing_data_range;
   std::vector<MaintenanceExclusion> maintenance;

@@ -174,6 +174,10 @@ struct WeightedItem {};
 struct ProbesItem { std::vector<ProbeItem> items; };
 struct MinimumDowntimeItem { MinimumRelation relation; Quantity value; };
 struct PartialMinutesItem { PartialMinuteRule rule; };
+// `downtime counted in clock minutes;` (length absent, `unit` = minutes) or
+// `downtime counted in 5 min intervals;` (`unit` = intervals): each clock
+// interval holding counted downtime counts whole.
+struct DowntimeIntervalsItem { std::optional<Quantity> length; Name unit; };
 struct MissingDataItem { Name state; };                   // up | down | excluded
 struct ExcludeItem { Exclusion what; };
 struct ExcludedTimeItem { ExcludedTreatment treatment; };
@@ -203,7 +207,7 @@ struct WhereItem { Name attribute; SelectorOpRef op; std::variant<Text, Quantity
 
 struct AvailabilityItem {
   std::variant<TargetItem, PeriodItem, PartialPeriodItem, AffectedThresholdItem, AnyIncidentItem,
-               WeightedItem, ProbesItem, MinimumDowntimeItem, PartialMinutesItem, MissingDataItem,
+               WeightedItem, ProbesItem, MinimumDowntimeItem, PartialMinutesItem, DowntimeIntervalsItem, MissingDataItem,
                ExcludeItem, ExcludedTimeItem, HourRuleItem, CreditItem, PayoutItem, CapItem,
                ClaimDeadlineItem, RoundingItem, ExternalTermsItem, WhereItem, GroupDownItem, CountedWhileItem>
       node;

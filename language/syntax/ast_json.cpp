@@ -245,6 +245,12 @@ class ToJson {
   json of(const ast::PartialMinutesItem& i) const {
     return with(kind_only("PartialMinutesItem"), "rule", word(i.rule));
   }
+  json of(const ast::DowntimeIntervalsItem& i) const {
+    json out = kind_only("DowntimeIntervalsItem");
+    out["length"] = i.length ? of(*i.length) : json(nullptr);
+    out["unit"] = of(i.unit);
+    return out;
+  }
   json of(const ast::MissingDataItem& i) const { return with(kind_only("MissingDataItem"), "state", of(i.state)); }
   json of(const ast::ExcludeItem& i) const { return with(kind_only("ExcludeItem"), "what", one_of(i.what)); }
   json of(const ast::ExcludedTimeItem& i) const {

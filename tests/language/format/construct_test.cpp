@@ -61,6 +61,7 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "CreditTier", "TieredCredit", "LostTimeCredit", "CapWindow", "CapSpec", "ClaimEarliest", "ClaimWithin",
       "ClaimByCycleEnd", "TargetItem", "PeriodItem", "PartialPeriodItem", "AffectedThresholdItem",
       "AnyIncidentItem", "WeightedItem", "ProbesItem", "MinimumDowntimeItem", "PartialMinutesItem",
+      "DowntimeIntervalsItem",
       "MissingDataItem", "ExcludeItem", "ExcludedTimeItem", "HourRuleItem", "CreditItem", "PayoutItem", "CapItem",
       "ClaimDeadlineItem", "RoundingItem", "ExternalTermsItem", "RecoveryFaultsItem", "RecoveryLimitItem",
       "RecoveryCreditItem", "RecoveryCapItem", "FeeItem", "SingleClusterScope", "AggregateScope", "RegionsItem",
