@@ -144,7 +144,7 @@ struct HandWorked {
   const char* period;
   int64_t length_s;
   int64_t excluded_s;
-  int64_t down_s;  // counted downtime, after the minimum and partial-minute rules
+  int64_t down_s;  // counted downtime, after the minimum, partial-minute and clock-interval rules
   int64_t avail_num, avail_den;  // availability as a fraction, in lowest terms
   bool met;
   int64_t fee_minor;
@@ -156,8 +156,10 @@ const HandWorked kHandWorked[] = {
     // contract, log, service, period, length, excluded, down, availability, met, fee, credit, owed
     {"contracts/library/aws_ec2_instance.sla", "contracts/library/aws_ec2_instance.incidents.jsonl", "instance",
      "2026-11-01/2026-11-30", 2592000, 0, 25920, 99, 100, false, 24480, 2448, 2788},
+    // clock minutes: 240 s (ec2r-1) + 60 s (ec2r-2, 50 s in one minute) + 120 s (ec2r-3, 40 s over two
+    // minutes) = 420 s; (2,592,000 - 420) / 2,592,000 = 43193/43200.
     {"contracts/library/aws_ec2_region.sla", "contracts/library/aws_ec2_region.incidents.jsonl", "ec2_region",
-     "2026-11-01/2026-11-30", 2592000, 0, 300, 8639, 8640, false, 730000, 73000, 73000},
+     "2026-11-01/2026-11-30", 2592000, 0, 420, 43193, 43200, false, 730000, 73000, 73000},
     {"contracts/library/gce_single_instance.sla", "contracts/library/gce_single_instance.incidents.jsonl",
      "instance", "2026-11", 2595600, 0, 3660, 43199, 43260, false, 9783, 0, 0},
     {"contracts/library/gce_single_instance.sla", "contracts/library/gce_single_instance.incidents.jsonl",
@@ -180,9 +182,11 @@ const HandWorked kHandWorked[] = {
      2592000, 0, 2640, 10789, 10800, false, 980000, 0, 0},
     {"contracts/library/digitalocean_droplet.sla", "contracts/library/digitalocean_droplet.incidents.jsonl",
      "droplet", "2026-11", 1728000, 5400, 173, 1727827, 1728000, false, 800, 800, 800},
+    // 5 min intervals: 10,800 s + 2,700 s + 600 s (do-old-3, 180 s over 11:55 and 12:00) = 14,100 s;
+    // 2,577,900 / 2,592,000 = 8593/8640; credit 14,100 s at 12.00 USD / 720 h = 6.53 cents, 7.
     {"contracts/library/digitalocean_droplet_older.sla",
-     "contracts/library/digitalocean_droplet_older.incidents.jsonl", "droplet", "2026-11", 2592000, 0, 13500, 191,
-     192, false, 1200, 6, 6},
+     "contracts/library/digitalocean_droplet_older.incidents.jsonl", "droplet", "2026-11", 2592000, 0, 14100, 8593,
+     8640, false, 1200, 7, 7},
     {"contracts/library/hetzner_cloud_server.sla", "contracts/library/hetzner_cloud_server.incidents.jsonl",
      "server", "2026-11", 2592000, 13800, 3600, 719, 720, false, 459, 0, 0},
     {"contracts/examples/gpu_cluster.sla", "contracts/examples/gpu_cluster.incidents.jsonl", "training", "2026-11",
