@@ -469,7 +469,7 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
     std::vector<std::string> covered;
     for (const auto& other : contract.recovery)
       if (other.service == clause.service) covered.insert(covered.end(), other.faults.begin(), other.faults.end());
-    RecoveryInputs in{&clause, &req.incidents, incidents, covered, range_to, &zone, service.fee ? service.fee->minor : 0,
+    RecoveryInputs in{&clause, &req.incidents, incidents, covered, range_to, &zone, service.fee ? service.fee->minor : Rational(0),
                       model::RoundingMode::HalfUp, req.record_findings};
     if (service.fee && service.fee_basis == model::FeeBasis::PerHour)
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month

@@ -378,7 +378,7 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
     out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_base()), rounding);
     derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
                            out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
-                               (out.fee_exact_minor ? " (exactly " + decimal_digits(*out.fee_exact_minor, 10, false).text +
+                               (out.fee_exact_minor ? " (exactly " + minor_units_text(*out.fee_exact_minor) +
                                                           " minor units, rounded once)"
                                                     : std::string()) +
                                " (tier below " + out.tier->below.value.to_string() + "%)",
@@ -390,7 +390,7 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   const Rational amount = out.down / 3600 * hourly * to_rational(credit.lost_time_multiplier);
   out.credit_minor = round_to_minor(amount, rounding);
   derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
-                         "down " + rational_text(out.down) + " / 3600 x hourly rate " + hourly.str() +
+                         "down " + rational_text(out.down) + " / 3600 x hourly rate " + minor_units_text(hourly) +
                              " minor units x " + credit.lost_time_multiplier.to_string(),
                          credit.range}; });
 }

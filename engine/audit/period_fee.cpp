@@ -48,12 +48,12 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   Rational fee;
   std::string how;
   if (service.fee_basis == model::FeeBasis::PerHour) {
-    fee = Rational(service.fee->minor) * cp.period.length().count() / 3600;
-    how = money_with_code(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
+    fee = service.fee->minor * cp.period.length().count() / 3600;
+    how = price_with_code(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
   } else {
     const Rational months = months_in(cx.clause->period ? &*cx.clause->period : nullptr);
-    fee = Rational(service.fee->minor) * months;
-    how = money_with_code(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
+    fee = service.fee->minor * months;
+    how = price_with_code(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
   }
   const bool whole = cx.clause->partial_period == model::PartialPeriodMode::Whole;
   if (cp.partial && !whole) {
@@ -61,12 +61,15 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
     how += " x " + std::to_string((cp.to - cp.from).count()) + "/" + std::to_string(cp.period.length().count()) +
            " s (partial period, prorated)";
   }
+  // The fee shown is rounded; a credit is a percentage of the exact fee and is
+  // rounded once, as with a billing export's exact sum.
   const int64_t minor = round_to_minor(fee, rounding);
-  return {minor, how, Rational(minor)};
+  if (fee != minor) how += " = " + minor_units_text(fee) + " minor units, exact";
+  return {minor, how, fee};
 }
 
 Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, const Rational& period_fee_minor) {
-  if (cx.service->fee && cx.service->fee_basis == model::FeeBasis::PerHour) return Rational(cx.service->fee->minor);
+  if (cx.service->fee && cx.service->fee_basis == model::FeeBasis::PerHour) return cx.service->fee->minor;
   const auto hours = Rational((cp.to - cp.from).count(), 3600);
   return hours > 0 ? period_fee_minor / hours : Rational(0);
 }

@@ -6,6 +6,7 @@
 
 #include "engine/audit/incident_rules.h"
 #include "engine/audit/money.h"
+#include "engine/figures/figures.h"
 #include "base/time/format_local.h"
 
 namespace slaudit::audit {
@@ -144,7 +145,7 @@ void recovery_credit(const RecoveryInputs& in, RecoveryAudit& out) {
     out.credit_minor = round_to_minor(per_breach * static_cast<int64_t>(out.breaches), in.rounding);
     out.explain.push_back({"recovery credit", std::to_string(out.credit_minor),
                            std::to_string(out.breaches) + " breaches x " + c.credit_per_breach->value.to_string() +
-                               "% of the monthly fee " + std::to_string(in.monthly_fee_minor) + " (minor units)",
+                               "% of the monthly fee " + minor_units_text(in.monthly_fee_minor) + " (minor units)",
                            c.range});
   }
   out.owed_minor = out.credit_minor;

@@ -19,7 +19,7 @@ struct RecoveryInputs {
   std::vector<std::string> covered_by_any;                  // fault classes any recovery clause of the service covers
   Instant range_end;                                        // open incidents run to here
   const TimeZone* zone = nullptr;
-  int64_t monthly_fee_minor = 0;
+  Rational monthly_fee_minor{0};
   model::RoundingMode rounding = model::RoundingMode::HalfUp;
   bool record_findings = true;  // per-incident findings (with their clock text); statistics always
 };

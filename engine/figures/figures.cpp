@@ -140,6 +140,36 @@ std::string money_with_code(int64_t minor, const model::Currency& currency) {
   return money_text(minor, currency) + " " + currency.code;
 }
 
+namespace {
+// The shortest exact decimal of `value` with `from` to `to` fractional digits;
+// else `to` digits, rounded and marked.
+std::string shortest_decimal(const Rational& value, int from, int to) {
+  for (int digits = from; digits <= to; ++digits) {
+    DecimalText text = decimal_digits(value, digits, false);
+    if (text.exact) return text.text;
+  }
+  return decimal_digits(value, to, false).text + kInexactMark;
+}
+}  // namespace
+
+std::string price_text(const Rational& minor, const model::Currency& currency) {
+  Rational major = minor;
+  for (int i = 0; i < currency.minor_digits; ++i) major /= 10;
+  return shortest_decimal(major, currency.minor_digits, currency.minor_digits + 6);
+}
+
+std::string price_with_code(const Rational& minor, const model::Currency& currency) {
+  return price_text(minor, currency) + " " + currency.code;
+}
+
+std::string minor_units_text(const Rational& minor) {
+  for (int digits = 0; digits <= 10; ++digits) {
+    DecimalText text = decimal_digits(minor, digits, false);
+    if (text.exact) return text.text;
+  }
+  return minor.str();
+}
+
 std::string date_text(const model::CivilDate& date) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year, date.month, date.day);

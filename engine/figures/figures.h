@@ -46,6 +46,15 @@ std::string percent_text(const model::Percent& percent);
 std::string money_text(int64_t minor, const model::Currency& currency);
 std::string money_with_code(int64_t minor, const model::Currency& currency);
 
+// A price in minor units, exact, as a decimal of the currency with as many
+// decimals as it needs beyond the currency's, up to six more: 4.16 cents ->
+// "0.0416" USD, 34 cents -> "0.34". Beyond that it is rounded and marked.
+std::string price_text(const Rational& minor, const model::Currency& currency);
+std::string price_with_code(const Rational& minor, const model::Currency& currency);
+// Minor units exactly: with the decimals they need, up to ten ("24820",
+// "2995.2"); else as the reduced fraction ("5/3"). Never rounded.
+std::string minor_units_text(const Rational& minor);
+
 // A calendar date as YYYY-MM-DD.
 std::string date_text(const model::CivilDate& date);
 

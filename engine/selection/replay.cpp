@@ -145,13 +145,13 @@ void price(const VendorInput& vendor, const HistorySummary& history, ReplayOutco
     out.price_basis = "the service states no capacity in gpus: lost time cannot be priced per GPU-hour";
     return;
   }
-  const std::string fee = money_with_code(service.fee->minor, currency);
+  const std::string fee = price_with_code(service.fee->minor, currency);
   const std::string gpus = claims::grouped(*service.gpus) + " gpus";
   if (service.fee_basis == model::FeeBasis::PerHour) {
-    out.price_per_gpu_hour_minor = Rational(service.fee->minor) / *service.gpus;
+    out.price_per_gpu_hour_minor = service.fee->minor / *service.gpus;
     out.price_basis = "fee " + fee + " per hour / " + gpus;
   } else {
-    out.price_per_gpu_hour_minor = Rational(service.fee->minor) / (*service.gpus * kHoursPerMonth);
+    out.price_per_gpu_hour_minor = service.fee->minor / (*service.gpus * kHoursPerMonth);
     out.price_basis = "fee " + fee + " per month / (" + gpus + " × 730 h)";
   }
   out.lost_cost_minor = history.gpu_hours_lost * *out.price_per_gpu_hour_minor;

@@ -9,7 +9,11 @@ void fee(Context& cx, model::Service& s, const ast::FeeItem& item, SourceRange r
   if (!cx.first("service:" + s.name + ":fee", range, "the fee of service '" + s.name + "'")) return;
   if (!cx.one_of(item.per, {"month", "hour"}, "fee basis")) return;
   s.fee_basis = item.per.text == "hour" ? model::FeeBasis::PerHour : model::FeeBasis::PerMonth;
-  s.fee = cx.money(item.amount, "the fee");
+  if (s.fee_basis == model::FeeBasis::PerHour) {
+    s.fee = cx.hourly_price(item.amount, "the fee");
+  } else if (auto charge = cx.money(item.amount, "the fee")) {
+    s.fee = model::Price{Rational(charge->minor)};
+  }
   s.fee_range = range;
 }
 

@@ -172,6 +172,31 @@ std::optional<model::Money> Context::money(const ast::Quantity& q, const std::st
   return model::Money{*minor};
 }
 
+// An hourly price is a rate, not a charge: providers price by the hour with
+// more decimals than the currency (0.0416 USD), and the charge for a period is
+// rounded only where it is owed or shown. Six more decimals than the currency
+// reach the smallest per-hour prices published (fractions of a cent per GPU).
+std::optional<model::Price> Context::hourly_price(const ast::Quantity& q, const std::string& what) {
+  auto a = resolve(q, what, {Dimension::Money});
+  if (!a) return std::nullopt;
+  const int digits = contract_.currency ? contract_.currency->minor_digits : 2;
+  auto scaled = a->value.scaled_to(digits + kExtraPriceDigits);
+  if (!scaled) {
+    const std::string code = contract_.currency ? contract_.currency->code : "the currency";
+    diagnostics_.error("money-precision", q.range,
+                       what + " '" + a->written + "' has more decimal places than an hourly price in " + code +
+                           " may have (" + std::to_string(digits + kExtraPriceDigits) + ")");
+    return std::nullopt;
+  }
+  if (*scaled < 0) {
+    diagnostics_.error("out-of-range", q.range, what + " must not be negative");
+    return std::nullopt;
+  }
+  Rational minor(*scaled);
+  for (int i = 0; i < kExtraPriceDigits; ++i) minor /= 10;
+  return model::Price{minor};
+}
+
 std::optional<model::CivilDate> Context::date(const ast::Date& d) {
   const std::chrono::year_month_day ymd{std::chrono::year{d.year}, std::chrono::month{static_cast<unsigned>(d.month)},
                                         std::chrono::day{static_cast<unsigned>(d.day)}};

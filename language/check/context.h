@@ -30,6 +30,9 @@ class Context {
                                         bool zero_allowed = false, bool at_most_100 = true);
   std::optional<Seconds> duration(const ast::Quantity& q, const std::string& what, bool zero_allowed = false);
   std::optional<model::Money> money(const ast::Quantity& q, const std::string& what);
+  // A price per hour: up to kExtraPriceDigits more decimals than the currency.
+  std::optional<model::Price> hourly_price(const ast::Quantity& q, const std::string& what);
+  static constexpr int kExtraPriceDigits = 6;
   std::optional<model::CivilDate> date(const ast::Date& d);
   std::optional<int64_t> count(const ast::Quantity& q, const std::string& what, std::string* unit);
   std::optional<model::Amount> amount(const ast::Quantity& q, const std::string& what,

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/num/decimal.h"
+#include "base/num/rational.h"
 #include "language/syntax/ast.h"
 #include "language/syntax/source.h"
 #include "base/time/civil_date.h"
@@ -28,6 +29,20 @@ struct Percent {
 struct Money {
   int64_t minor = 0;
   bool operator==(const Money&) const = default;
+};
+
+// A price as the contract writes it, in minor units of its currency. An hourly
+// price may hold fractions of a minor unit (EC2's 0.0416 USD an hour is 4.16
+// cents): the audit multiplies it exactly and rounds once, where a figure is
+// owed or shown.
+struct Price {
+  Rational minor;
+  bool operator==(const Price&) const = default;
+  // The price in whole minor units, when it is one (a monthly fee always is).
+  std::optional<int64_t> whole_minor() const {
+    if (boost::multiprecision::denominator(minor) != 1) return std::nullopt;
+    return boost::multiprecision::numerator(minor).convert_to<int64_t>();
+  }
 };
 
 struct Currency {
@@ -99,7 +114,7 @@ struct GroupRule {
 struct Service {
   std::string name;
   SourceRange range;
-  std::optional<Money> fee;
+  std::optional<Price> fee;
   FeeBasis fee_basis = FeeBasis::PerMonth;
   SourceRange fee_range;
   ScopeKind scope = ScopeKind::Unspecified;

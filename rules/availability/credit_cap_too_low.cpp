@@ -14,11 +14,12 @@ constexpr const char* kId = "credit-cap-too-low";
 std::optional<std::strong_ordering> compare_cap(const model::Cap& cap, const model::Service& service,
                                                 const Decimal& bound) {
   if (cap.percent_of_fee) return cap.percent_of_fee->value <=> bound;
-  if (!cap.amount || !service.fee || service.fee_basis != model::FeeBasis::PerMonth || service.fee->minor <= 0)
-    return std::nullopt;
+  if (!cap.amount || !service.fee || service.fee_basis != model::FeeBasis::PerMonth) return std::nullopt;
+  const std::optional<int64_t> fee_minor = service.fee->whole_minor();
+  if (!fee_minor || *fee_minor <= 0) return std::nullopt;
   // amount / fee * 100 <=> bound, as amount * 100 <=> bound * fee (all exact).
   auto lhs = Decimal::from_int(cap.amount->minor).times(100);
-  auto rhs = bound.times(service.fee->minor);
+  auto rhs = bound.times(*fee_minor);
   if (!lhs || !rhs) return std::nullopt;
   return *lhs <=> *rhs;
 }
