@@ -380,6 +380,7 @@ void add_totals(FleetReport& report) {
     t.service = p.service;
     t.period = p.period;
     t.owed_minor += p.owed_minor;
+    t.credit_not_stated += p.credit_not_stated ? 1 : 0;
     report.total_owed_minor += p.owed_minor;
     if (!rp.group_by.empty()) {  // a group is no resource: counted apart
       ++t.groups;
@@ -466,6 +467,7 @@ ResourceFigures ResourceFigures::of(PeriodAudit&& p) {
   f.target = p.target;
   f.met = p.met;
   f.tier = p.tier;
+  f.credit_not_stated = p.credit_not_stated;
   f.fee_minor = p.fee_minor;
   f.fee_exact_minor = std::move(p.fee_exact_minor);
   f.fee_billed = p.fee_billed;

@@ -58,6 +58,7 @@ struct ResourceFigures {
   std::optional<model::Percent> target;
   bool met = true;
   std::optional<model::CreditTier> tier;
+  bool credit_not_stated = false;
   int64_t fee_minor = 0;
   std::optional<Rational> fee_exact_minor;
   bool fee_billed = false;
@@ -66,7 +67,7 @@ struct ResourceFigures {
   std::vector<std::string> evidence_gaps;
 
   static ResourceFigures of(PeriodAudit&& p);
-  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
+  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0 || credit_not_stated; }
   Verdict verdict() const { return period_verdict(credit_earned(), availability.has_value(), met); }
   bool evidence_complete() const { return evidence_gaps.empty(); }
 };
@@ -98,6 +99,7 @@ struct FleetPeriodTotal {
   std::string service, period;
   size_t resources = 0, met = 0, breached = 0, not_assessed = 0;
   size_t groups = 0, groups_breached = 0;  // group-level clauses' groups (not counted as resources)
+  size_t credit_not_stated = 0;  // resource or group periods in a `not stated` tier: owed_minor is a lower bound
   int64_t owed_minor = 0;
 };
 
@@ -119,6 +121,12 @@ struct FleetReport {
   std::optional<AuditReport> explained;    // the full audit of FleetAuditRequest::explain_resource
 
   bool evidence_complete() const;  // no gap here nor in any resource's period
+  // Some resource's period fell in a `not stated` tier: the total owed is a lower bound.
+  bool owed_is_lower_bound() const {
+    for (const auto& t : totals)
+      if (t.credit_not_stated > 0) return true;
+    return false;
+  }
 };
 
 struct FleetAuditResult {

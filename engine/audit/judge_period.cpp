@@ -13,6 +13,7 @@
 #include "engine/audit/period_fee.h"
 #include "engine/figures/figures.h"
 #include "base/time/date_steps.h"
+#include "base/util/overloaded.h"
 
 namespace slaudit::audit {
 
@@ -355,6 +356,41 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
   }
 }
 
+// The credit of the tier the availability falls in: a percentage of the
+// period's fee, a fixed amount, or unknown when the contract does not state it.
+void tier_credit(const ClauseContext& cx, const model::CreditTier& tier, PeriodAudit& out) {
+  const auto& currency = *cx.contract->currency;
+  const auto rounding = cx.clause->rounding.value_or(model::RoundingMode::HalfUp);
+  const std::string which = " (tier below " + tier.below.value.to_string() + "%)";
+  std::visit(Overloaded{
+                 [&](const model::Percent& p) {
+                   out.credit_minor = round_to_minor(percent_of(p, out.fee_base()), rounding);
+                   derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
+                                          p.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
+                                              (out.fee_exact_minor ? " (exactly " + minor_units_text(*out.fee_exact_minor) +
+                                                                         " minor units, rounded once)"
+                                                                   : std::string()) +
+                                              which,
+                                          tier.range}; });
+                 },
+                 [&](const model::Money& m) {
+                   // A fixed amount does not depend on the fee: the same for a partial period.
+                   out.credit_minor = m.minor;
+                   derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
+                                          "fixed " + money_with_code(m.minor, currency) + which, tier.range}; });
+                 },
+                 [&](const model::CreditNotStated&) {
+                   // Missed, and owed a credit the contract does not price: nothing is invented.
+                   out.credit_not_stated = true;
+                   out.notes.push_back(not_stated_note(tier));
+                   derive(cx, out, [&] { return Explanation{"credit", "not stated",
+                                          "the contract states no credit below " + tier.below.value.to_string() +
+                                              "%: the credit is unknown, and totals are lower bounds",
+                                          tier.range}; });
+                 }},
+             tier.credit);
+}
+
 // The fee, the verdict against the target, and the credit before caps.
 void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAudit& out) {
   const auto& clause = *cx.clause;
@@ -374,15 +410,7 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   const auto& credit = *clause.credit;
   if (credit.form == model::CreditForm::Tiered) {
     out.tier = find_tier(credit.tiers, *out.availability);
-    if (!out.tier) return;
-    out.credit_minor = round_to_minor(percent_of(out.tier->credit, out.fee_base()), rounding);
-    derive(cx, out, [&] { return Explanation{"credit", money_with_code(out.credit_minor, currency),
-                           out.tier->credit.value.to_string() + "% of " + money_with_code(out.fee_minor, currency) +
-                               (out.fee_exact_minor ? " (exactly " + minor_units_text(*out.fee_exact_minor) +
-                                                          " minor units, rounded once)"
-                                                    : std::string()) +
-                               " (tier below " + out.tier->below.value.to_string() + "%)",
-                           out.tier->range}; });
+    if (out.tier) tier_credit(cx, *out.tier, out);
     return;
   }
   // Lost time at the hourly rate, times the multiplier.
@@ -409,7 +437,7 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   out.claim = claim_status(din, filed);
   const bool claim_ok = out.claim.state == ClaimState::InTime || out.claim.state == ClaimState::NotGiven;
   out.owed_minor = claim_ok ? capped : 0;
-  if (out.credit_minor > 0)
+  if (out.credit_minor > 0 || out.credit_not_stated)
     derive(cx, out, [&] { return Explanation{"claim", claim_state_name(out.claim.state), out.claim.reason, out.claim.clause}; });
   if (!clause.hour_rule_more_than) return;
   const auto rounding = clause.rounding.value_or(model::RoundingMode::HalfUp);

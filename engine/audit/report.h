@@ -188,6 +188,9 @@ struct PeriodAudit {
   std::optional<model::Percent> target;
   bool met = true;
   std::optional<model::CreditTier> tier;  // the tier the availability falls in
+  // The tier is `not stated`: a credit is owed but the contract does not say
+  // how much, so credit_minor stays 0 and every total is a lower bound.
+  bool credit_not_stated = false;
   int64_t fee_minor = 0;        // the period's fee, after proration
   // A fleet resource's charges exactly, in minor units, when they have more
   // decimals than the currency (EC2 hourly rates): credits are computed on it.
@@ -213,9 +216,10 @@ struct PeriodAudit {
   // evidence; a period with gaps is never reported as cleanly met.
   std::vector<std::string> evidence_gaps;
 
-  // A credit is earned (before caps and claims): a tier reached, lost time
-  // credited, or clock hours not charged. With `met`, it decides the verdict.
-  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0; }
+  // A credit is earned (before caps and claims): a tier reached (its credit
+  // stated or not), lost time credited, or clock hours not charged. With
+  // `met`, it decides the verdict.
+  bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0 || credit_not_stated; }
   Verdict verdict() const { return period_verdict(credit_earned(), availability.has_value(), met); }
   bool evidence_complete() const { return evidence_gaps.empty(); }
 };
@@ -314,6 +318,13 @@ struct AuditReport {
   std::vector<std::string> notes;
 
   bool evidence_complete() const;  // no gap here nor in any period
+  // Some period fell in a tier the contract leaves `not stated`: the total
+  // owed is a lower bound.
+  bool owed_is_lower_bound() const {
+    for (const auto& p : periods)
+      if (p.credit_not_stated) return true;
+    return false;
+  }
 };
 
 }  // namespace slaudit::audit

@@ -76,8 +76,11 @@ class ClauseScorer {
       payable = Rational(n.coefficient()) * 100 / n.denominator();
       how = "lost time × " + n.to_string() + ": a lost period pays " + num(payable) + "%";
     } else {
+      // Only percentage tiers are scored: a fixed amount's share depends on the
+      // fee, and a tier not stated pays nothing the contract promises.
       for (const model::CreditTier& tier : clause_.credit->tiers)
-        payable = std::max(payable, Rational(Rational(tier.credit.value.coefficient()) / tier.credit.value.denominator()));
+        if (const model::Percent* p = tier.percent())
+          payable = std::max(payable, Rational(Rational(p->value.coefficient()) / p->value.denominator()));
       how = "the highest tier pays " + num(payable) + "%";
     }
     for (const model::Cap& cap : clause_.caps) apply_cap(cap, payable, how);

@@ -2,7 +2,9 @@
 // credits, caps and claim deadlines.
 #include <algorithm>
 
+#include "base/util/overloaded.h"
 #include "language/check/parts.h"
+#include "language/check/units.h"
 
 namespace slaudit::check {
 
@@ -15,11 +17,35 @@ struct Tier {
   bool explicit_lower = false;
 };
 
+// A tier's credit as the contract states it, for messages.
+std::string credit_text(const model::CreditTier& t, const model::Currency* currency) {
+  return std::visit(Overloaded{[](const model::Percent& p) { return pct(p); },
+                               [&](const model::Money& m) {
+                                 const int digits = currency ? currency->minor_digits : 2;
+                                 return Decimal(m.minor, digits).to_string() + (currency ? " " + currency->code : "");
+                               },
+                               [](const model::CreditNotStated&) { return std::string("not stated"); }},
+                    t.credit);
+}
+
+// A lower tier earns at least what the tier above does. Only credits of one
+// kind compare: a `not stated` tier is unknown, and a table mixing
+// percentages with amounts is refused before this.
+bool falls(const model::TierCredit& above, const model::TierCredit& below) {
+  auto* a = std::get_if<model::Percent>(&above);
+  auto* b = std::get_if<model::Percent>(&below);
+  if (a && b) return b->value < a->value;
+  auto* am = std::get_if<model::Money>(&above);
+  auto* bm = std::get_if<model::Money>(&below);
+  return am && bm && bm->minor < am->minor;
+}
+
 // Tiers sorted by their upper bound, highest first; each tier's lower bound is
 // its `at least`, or else the next tier's upper bound, or else 0%.
 std::vector<model::CreditTier> ordered_tiers(Context& cx, std::vector<Tier> tiers,
                                              const std::optional<model::Percent>& target) {
   auto& d = cx.diagnostics();
+  const model::Currency* currency = cx.contract().currency ? &*cx.contract().currency : nullptr;
   std::stable_sort(tiers.begin(), tiers.end(),
                    [](const Tier& a, const Tier& b) { return a.tier.below.value > b.tier.below.value; });
   for (size_t i = 0; i < tiers.size(); ++i) {
@@ -36,6 +62,12 @@ std::vector<model::CreditTier> ordered_tiers(Context& cx, std::vector<Tier> tier
       continue;
     }
     if (!t.explicit_lower) t.tier.at_least = next ? next->tier.below : model::Percent{Decimal::from_int(0)};
+    // The table stops at a `not stated` tier: nothing the contract states lies below it.
+    if (next && !t.tier.stated())
+      d.error("tier-not-stated", t.tier.range,
+              "the tier below " + pct(t.tier.below) + " is not stated, yet a tier below it states a credit",
+              "only the lowest tier may be 'not stated': the contract's table stops there")
+          .notes.push_back({next->tier.range, "the tier below"});
     if (next && t.explicit_lower && next->tier.below.value > t.tier.at_least.value)
       d.error("tier-overlap", next->tier.range,
               "credit tiers overlap from " + pct(t.tier.at_least) + " to " + pct(next->tier.below))
@@ -47,13 +79,14 @@ std::vector<model::CreditTier> ordered_tiers(Context& cx, std::vector<Tier> tier
           .notes.push_back({t.tier.range, "the tier above ends at " + pct(t.tier.at_least)});
     if (!next && t.tier.at_least.value > Decimal::from_int(0))
       d.error("tier-hole", t.tier.range, "no credit tier covers availability below " + pct(t.tier.at_least),
-              "drop 'and at least " + pct(t.tier.at_least) + "' from the lowest tier, or add a tier below it");
-    if (next && next->tier.credit.value < t.tier.credit.value)
+              "drop 'and at least " + pct(t.tier.at_least) + "' from the lowest tier, add a tier below it, or, " +
+                  "if the contract states no credit there, write 'below " + pct(t.tier.at_least) + ": not stated;'");
+    if (next && falls(t.tier.credit, next->tier.credit))
       d.error("tier-not-monotonic", next->tier.range,
-              "the credit falls from " + pct(t.tier.credit) + " to " + pct(next->tier.credit) +
+              "the credit falls from " + credit_text(t.tier, currency) + " to " + credit_text(next->tier, currency) +
                   " although availability is lower",
               "a lower availability earns at least the credit of a higher one")
-          .notes.push_back({t.tier.range, "the tier above earns " + pct(t.tier.credit)});
+          .notes.push_back({t.tier.range, "the tier above earns " + credit_text(t.tier, currency)});
   }
   if (target && !tiers.empty()) {
     const auto& top = tiers.front().tier;
@@ -68,6 +101,78 @@ std::vector<model::CreditTier> ordered_tiers(Context& cx, std::vector<Tier> tier
   std::vector<model::CreditTier> out;
   for (auto& t : tiers) out.push_back(t.tier);
   return out;
+}
+
+// A fixed amount in the contract's currency (`2.00 GBP`), above zero. The
+// code is required: a bare number would read as a percentage to many.
+std::optional<model::TierCredit> amount_credit(Context& cx, const ast::Quantity& q) {
+  if (q.unit.empty()) {
+    cx.diagnostics().error("unit-mismatch", q.range,
+                           "a tier's credit is a percentage of the fee or an amount with its currency code, found '" +
+                               cx.written(q.range) + "'",
+                           "write e.g. " + cx.written(q.range) + "% or " + cx.written(q.range) + " " +
+                               (cx.contract().currency ? cx.contract().currency->code : std::string("USD")));
+    return std::nullopt;
+  }
+  const auto& currency = cx.contract().currency;
+  if (currency && find_currency(q.unit) && q.unit != currency->code) {  // the code is required, so name it
+    cx.diagnostics().error("currency-mismatch", q.unit_range,
+                           "a tier's credit is in " + q.unit + " but the contract's currency is " + currency->code,
+                           "write the amount in " + currency->code);
+    return std::nullopt;
+  }
+  auto m = cx.money(q, "a tier's credit");
+  if (!m) return std::nullopt;
+  if (m->minor == 0) {
+    cx.diagnostics().error("out-of-range", q.range, "a tier's credit must be above zero");
+    return std::nullopt;
+  }
+  return model::TierCredit{*m};
+}
+
+// A tier's credit: a percentage of the fee, a fixed amount, or `not stated`.
+std::optional<model::TierCredit> tier_credit(Context& cx, const ast::TierCredit& credit) {
+  return std::visit(Overloaded{[&](const ast::Quantity& q) -> std::optional<model::TierCredit> {
+                                 if (!q.percent) return amount_credit(cx, q);
+                                 auto p = cx.percent(q, "a tier's credit");
+                                 if (!p) return std::nullopt;
+                                 return model::TierCredit{*p};
+                               },
+                               [](const ast::NotStated&) -> std::optional<model::TierCredit> {
+                                 return model::TierCredit{model::CreditNotStated{}};
+                               }},
+                    credit);
+}
+
+// One table pays percentages of the fee or fixed amounts, not both: with
+// both, whether a lower tier earns at least as much depends on the fee.
+bool one_kind_of_credit(Context& cx, const std::vector<Tier>& tiers) {
+  const Tier* first_percent = nullptr;
+  const Tier* first_amount = nullptr;
+  for (const auto& t : tiers) {  // in source order
+    if (t.tier.percent() && !first_percent) first_percent = &t;
+    if (t.tier.amount() && !first_amount) first_amount = &t;
+  }
+  if (!first_percent || !first_amount) return true;
+  const bool percent_first = first_percent->tier.range.begin < first_amount->tier.range.begin;
+  const Tier& first = percent_first ? *first_percent : *first_amount;
+  const Tier& other = percent_first ? *first_amount : *first_percent;
+  cx.diagnostics()
+      .error("tier-mixed-credit", other.tier.range,
+             "a credit table mixes percentages of the fee and fixed amounts",
+             "write every tier as a percentage or every tier as an amount: a lower tier must be seen to earn at "
+             "least as much")
+      .notes.push_back({first.tier.range, percent_first ? "this tier is a percentage" : "this tier is an amount"});
+  return false;
+}
+
+// A table must state at least one credit: `not stated` alone says nothing.
+bool states_a_credit(Context& cx, const std::vector<Tier>& tiers, SourceRange range) {
+  for (const auto& t : tiers)
+    if (t.tier.stated()) return true;
+  cx.diagnostics().error("no-tiers", range, "the credit states no tier's credit, only 'not stated'",
+                         "write e.g. below 99.9%: 10%; above the tier not stated");
+  return false;
 }
 
 }  // namespace
@@ -98,7 +203,7 @@ std::optional<model::CreditRule> check_credit(Context& cx, const ast::CreditItem
     Tier tier;
     tier.tier.range = t.range;
     auto below = cx.percent(t.below, "a tier bound");
-    auto credit = cx.percent(t.credit, "a tier's credit");
+    auto credit = tier_credit(cx, t.credit);
     std::optional<model::Percent> lower = model::Percent{Decimal::from_int(0)};
     if (t.at_least) lower = cx.percent(*t.at_least, "a tier bound", true);
     if (!below || !credit || !lower) {
@@ -111,7 +216,7 @@ std::optional<model::CreditRule> check_credit(Context& cx, const ast::CreditItem
     tier.explicit_lower = t.at_least.has_value();
     tiers.push_back(tier);
   }
-  if (!ok) return std::nullopt;
+  if (!ok || !states_a_credit(cx, tiers, range) || !one_kind_of_credit(cx, tiers)) return std::nullopt;
   const size_t errors = cx.diagnostics().error_count();
   rule.tiers = ordered_tiers(cx, std::move(tiers), target);
   if (cx.diagnostics().error_count() != errors) return std::nullopt;

@@ -1,6 +1,7 @@
 // `availability SERVICE ["label"] { ... }`: the availability clause, with its
 // two nested blocks, `unavailable from probes { ... }` and
 // `credit of monthly fee { ... }`.
+#include "base/util/overloaded.h"
 #include "language/format/areas.h"
 #include "language/format/leaves.h"
 
@@ -43,7 +44,10 @@ struct ProbeLine {
 std::string tier(const ast::CreditTier& t) {
   std::string out = "below " + quantity(t.below);
   if (t.at_least) out += " and at least " + quantity(*t.at_least);
-  return out + ": " + quantity(t.credit) + ";";
+  const std::string credit = std::visit(Overloaded{[](const ast::Quantity& q) { return quantity(q); },
+                                                   [](const ast::NotStated&) { return std::string("not stated"); }},
+                                        t.credit);
+  return out + ": " + credit + ";";
 }
 
 std::string lost_time(const ast::LostTimeCredit& c) {

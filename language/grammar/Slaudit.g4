@@ -205,7 +205,12 @@ creditSpec
     ;
 
 creditTier
-    : 'below' upper=quantity ('and' 'at' 'least' lower=quantity)? ':' credit=quantity ';'
+    : 'below' upper=quantity ('and' 'at' 'least' lower=quantity)? ':' (credit=quantity | unstated=notStated) ';'
+    ;
+
+// A tier the contract leaves without a credit (issue 17: a table that stops).
+notStated
+    : 'not' 'stated'
     ;
 
 capSpec
@@ -327,6 +332,8 @@ word
     | 'assessed' | 'else' | 'missed' | 'samples'
     // issue 15 (group-level clauses)
     | 'counted' | 'while' | 'run'
+    // issue 17 (credit tables that stop)
+    | 'stated'
     ;
 
 // ---------------------------------------------------------------- lexer

@@ -92,7 +92,8 @@ ast::CreditItem Builder::credit(P::CreditSpecContext* ctx) {
       tier.range = range(t);
       tier.below = quantity(t->upper);
       if (t->lower != nullptr) tier.at_least = quantity(t->lower);
-      tier.credit = quantity(t->credit);
+      if (t->credit != nullptr) tier.credit = quantity(t->credit);
+      else tier.credit = ast::NotStated{range(t->unstated)};
       out.tiers.push_back(std::move(tier));
     }
   }

@@ -6,6 +6,7 @@
 // leaves unsaid, and the audit must say which default it applied.
 // Every clause keeps the source range it came from, for `--explain`.
 #include <map>
+#include <variant>
 #include <optional>
 #include <string>
 #include <vector>
@@ -224,11 +225,23 @@ struct RecurringWindow {
   SourceRange range;
 };
 
+// The contract leaves the tier's credit unstated (`not stated`): a period in
+// it is missed and owed an unknown credit, never an invented one.
+struct CreditNotStated {
+  bool operator==(const CreditNotStated&) const = default;
+};
+// Of the period's fee, a fixed amount in the contract's currency, or unstated.
+using TierCredit = std::variant<Percent, Money, CreditNotStated>;
+
 struct CreditTier {
   Percent below;                  // availability < below
   Percent at_least;               // and >= at_least (0 when unbounded)
-  Percent credit;                 // of the period's fee
+  TierCredit credit = Percent{};
   SourceRange range;
+
+  const Percent* percent() const { return std::get_if<Percent>(&credit); }
+  const Money* amount() const { return std::get_if<Money>(&credit); }
+  bool stated() const { return !std::holds_alternative<CreditNotStated>(credit); }
 };
 
 enum class CreditForm { Tiered, LostTime };

@@ -127,10 +127,15 @@ using Exclusion =
 
 // ---------------------------------------------------------------- credits, caps, claims
 
+// `not stated`: the contract's table stops above this tier (issue 17), so
+// the credit below it is unknown rather than zero.
+struct NotStated { SourceRange range; };
+// A percentage of the monthly fee, an amount (`2.00 GBP`), or not stated.
+using TierCredit = std::variant<Quantity, NotStated>;
 struct CreditTier {
   Quantity below;                   // availability < below ...
   std::optional<Quantity> at_least; // ... and >= at_least
-  Quantity credit;                  // percent of the monthly fee
+  TierCredit credit;
   SourceRange range;
 };
 struct TieredCredit { std::vector<CreditTier> tiers; };

@@ -3,6 +3,8 @@
 // attributes to what their alternative printed.
 #include "language/syntax/ast_json.h"
 
+#include "base/util/overloaded.h"
+
 namespace slaudit {
 
 namespace {
@@ -179,7 +181,9 @@ class ToJson {
     json out = node("CreditTier", t.range);
     out["below"] = of(t.below);
     out["at_least"] = maybe(t.at_least);
-    out["credit"] = of(t.credit);
+    out["credit"] = std::visit(Overloaded{[&](const ast::Quantity& q) { return of(q); },
+                                          [&](const ast::NotStated& n) { return node("NotStated", n.range); }},
+                               t.credit);
     return out;
   }
   json of(const ast::TieredCredit& c) const { return with(kind_only("TieredCredit"), "tiers", list(c.tiers)); }

@@ -1,5 +1,6 @@
 #include "report/common/amounts.h"
 
+#include "base/util/overloaded.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
@@ -49,6 +50,30 @@ std::string amount_text(int64_t minor, const model::Currency& currency) {
 
 std::string amount_with_code(int64_t minor, const model::Currency& currency) {
   return amount_text(minor, currency) + " " + currency.code;
+}
+
+std::string tier_credit_text(const model::CreditTier& tier, const model::Currency& currency) {
+  return std::visit(Overloaded{[](const model::Percent& p) { return percent_text(p); },
+                               [&](const model::Money& m) { return amount_with_code(m.minor, currency); },
+                               [](const model::CreditNotStated&) { return std::string("not stated"); }},
+                    tier.credit);
+}
+
+std::string tier_words(const model::CreditTier& tier, const model::Currency& currency) {
+  const std::string below = " below " + percent_text(tier.below);
+  return std::visit(Overloaded{[&](const model::Percent& p) { return percent_text(p) + " of the fee" + below; },
+                               [&](const model::Money& m) { return amount_with_code(m.minor, currency) + " (fixed)" + below; },
+                               [&](const model::CreditNotStated&) { return "not stated by the contract" + below; }},
+                    tier.credit);
+}
+
+std::string credit_cell_text(int64_t minor, bool not_stated, const model::Currency& currency) {
+  return not_stated ? "not stated" : amount_text(minor, currency);
+}
+
+std::string total_owed_text(int64_t minor, bool lower_bound, const model::Currency& currency) {
+  if (!lower_bound) return amount_with_code(minor, currency);
+  return "at least " + amount_with_code(minor, currency) + " (plus credit not stated by the contract)";
 }
 
 }  // namespace slaudit::report

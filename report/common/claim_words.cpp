@@ -10,7 +10,7 @@ namespace {
 
 // A credit of the tiers or of lost time, which is paid on a claim (the hour
 // rule's hours are credited without one).
-bool needs_claim(const audit::PeriodAudit& period) { return period.credit_minor > 0; }
+bool needs_claim(const audit::PeriodAudit& period) { return period.credit_minor > 0 || period.credit_not_stated; }
 
 std::string filed_words(const audit::ClaimStatus& claim) {
   if (!claim.claimed) return "";
@@ -36,7 +36,9 @@ std::string total_claim_phrase(const audit::AuditReport& report) {
   std::set<std::string> open;  // deadlines of credits not yet claimed, in date order (ISO dates sort as text)
   size_t in_time = 0, needing = 0;
   for (const audit::PeriodAudit& p : report.periods) {
-    if (!needs_claim(p) || p.owed_minor == 0) continue;  // a credit lost to a late claim is not in the total
+    // A credit lost to a late claim is not in the total; one not stated is owed, though counted as 0.
+    const bool claim_open = p.claim.state == audit::ClaimState::InTime || p.claim.state == audit::ClaimState::NotGiven;
+    if (!needs_claim(p) || (p.owed_minor == 0 && !(p.credit_not_stated && claim_open))) continue;
     ++needing;
     if (p.claim.state == audit::ClaimState::InTime) ++in_time;
     else if (p.claim.deadline) open.insert(date_text(*p.claim.deadline));

@@ -48,11 +48,10 @@ std::string period_credit(const HtmlContext& context, const audit::PeriodAudit& 
     out += item("Availability", html_escape(percent_text(*p.availability) +
                                             (p.target ? " against a target of " + percent_text(*p.target) : "")));
   if (p.tier)
-    out += item("Credit tier", html_escape(percent_text(p.tier->credit) + " of the fee below " +
-                                           percent_text(p.tier->below)) +
-                                   " — " + html_clause(context, p.tier->range));
+    out += item("Credit tier", html_escape(tier_words(*p.tier, currency)) + " — " + html_clause(context, p.tier->range));
   out += item("Fee", html_escape(amount_with_code(p.fee_minor, currency)));
-  out += item("Credit", html_escape(amount_with_code(p.credit_minor, currency)));
+  out += item("Credit", html_escape(p.credit_not_stated ? "not stated by the contract: unknown, not counted in the total"
+                                                        : amount_with_code(p.credit_minor, currency)));
   out += item("Cap", html_escape(cap_text(p.cap_minor, p.caps, currency, true)));
   if (p.hour_rule_minor > 0)
     out += item("Hour rule", html_escape(std::to_string(p.free_hours) + " clock hours, " +
@@ -89,7 +88,7 @@ std::string html_credits(const HtmlContext& context) {
   std::string out = "<section id=\"credits\">\n<h2>Credits owed and why</h2>\n";
   bool any = false;
   for (const audit::PeriodAudit& p : context.report.periods)
-    if (p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0) {
+    if (p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0 || p.credit_not_stated) {
       out += period_credit(context, p);
       any = true;
     }

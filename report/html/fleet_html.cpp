@@ -25,7 +25,7 @@ void write_header(const audit::FleetReport& r, const model::Contract& contract, 
       << html_fact("Period audited", html_escape(r.range + " (time zone " + r.timezone + ")"))
       << html_fact("Resources", html_escape(std::to_string(r.inventory_resources) + " in the inventory, " +
                                        std::to_string(r.unassessed.size()) + " not assessed"))
-      << html_fact("Total credits owed", html_escape(amount_with_code(r.total_owed_minor, r.currency)));
+      << html_fact("Total credits owed", html_escape(total_owed_text(r.total_owed_minor, r.owed_is_lower_bound(), r.currency)));
   const char* cls = r.verdict == audit::Verdict::Breached                          ? "result breached"
                     : r.verdict == audit::Verdict::Met && r.evidence_complete() ? "result met"
                                                                                  : "result incomplete";
@@ -81,6 +81,15 @@ void write_distribution(const audit::FleetReport& r, std::ostream& out) {
 }
 
 // A breached resource's own figures and the incidents that were counted.
+// The tier's credit on the resource's charges, a fixed amount, or not stated.
+std::string tier_credit_fact(const audit::ResourceFigures& p, const model::Currency& currency) {
+  if (!p.tier) return amount_with_code(p.credit_minor, currency);
+  if (p.credit_not_stated) return "not stated by the contract (below " + percent_text(p.tier->below) + ")";
+  if (const model::Percent* pct = p.tier->percent())
+    return amount_with_code(p.credit_minor, currency) + " (" + pct->value.to_string() + "% of the charges)";
+  return amount_with_code(p.credit_minor, currency) + " (fixed)";
+}
+
 void write_drill_down(const audit::FleetReport& r, const SourceFile& source, const audit::ResourcePeriod& rp,
                       std::ostream& out) {
   const audit::ResourceFigures& p = rp.figures;
@@ -91,8 +100,7 @@ void write_drill_down(const audit::FleetReport& r, const SourceFile& source, con
       << html_fact("Down (counted)", html_escape(minutes_text(p.down) + " min of " + minutes_text(p.eligible) + " min eligible"))
       << html_fact("Availability", html_escape(p.availability ? percent_text(*p.availability) : "not assessed"))
       << html_fact("Charges", html_escape(amount_with_code(p.fee_minor, r.currency) + (p.fee_billed ? " (billing export)" : " (the contract's fee)")))
-      << html_fact("Tier credit", html_escape(amount_with_code(p.credit_minor, r.currency) +
-                                         (p.tier ? " (" + p.tier->credit.value.to_string() + "% of the charges)" : "")));
+      << html_fact("Tier credit", html_escape(tier_credit_fact(p, r.currency)));
   if (p.hour_rule_minor > 0)
     out << html_fact("Clock hours not charged",
                 html_escape(std::to_string(p.free_hours) + ": " + amount_with_code(p.hour_rule_minor, r.currency)));

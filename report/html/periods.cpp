@@ -16,7 +16,7 @@ namespace {
 std::string cell(const std::string& text, const char* cls = "") { return html_element("td", text, cls); }
 
 bool has_credit_entry(const audit::PeriodAudit& p) {  // the credits section derives its figures already
-  return p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0;
+  return p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0 || p.credit_not_stated;
 }
 
 std::string legend() {

@@ -34,7 +34,7 @@ std::string header(const HtmlContext& context) {
   out += html_fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
   out += html_fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
   const std::string claim = total_claim_phrase(report);
-  out += html_fact("Total credits owed", html_escape(amount_with_code(report.total_owed_minor, report.currency) +
+  out += html_fact("Total credits owed", html_escape(total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency) +
                                                 (claim.empty() ? "" : ", " + claim)));
   out += html_fact("Result", result_html(report));
   for (const std::string& gap : report.evidence_gaps) out += html_fact("Evidence incomplete", html_escape(gap));

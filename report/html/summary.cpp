@@ -21,9 +21,9 @@ std::string clause_name(const audit::PeriodAudit& p) {
   return p.service + "/" + p.clause_label;
 }
 
-std::string tier_text(const std::optional<model::CreditTier>& tier) {
+std::string tier_text(const std::optional<model::CreditTier>& tier, const model::Currency& currency) {
   if (!tier) return "—";
-  return "below " + percent_text(tier->below) + ": " + percent_text(tier->credit);
+  return "below " + percent_text(tier->below) + ": " + tier_credit_text(*tier, currency);
 }
 
 std::string status_cell(const HtmlContext& context, const audit::PeriodAudit& p) {
@@ -41,8 +41,8 @@ std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) 
   return "<tr>" + cell(clause_name(p)) + cell(p.period + (p.partial ? " (partial, " + p.partial_rule + ")" : "")) +
          cell(p.target ? percent_text(*p.target) : "—", "num") + cell(minutes_text(p.eligible), "num") +
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
-         cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier)) +
-         cell(amount_text(p.credit_minor, currency), "num") +
+         cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier, currency)) +
+         cell(credit_cell_text(p.credit_minor, p.credit_not_stated, currency), "num") +
          // A cap in words ("not reached (100% of fee)") may wrap; an amount stays on one line.
          cell(cap_text(p.cap_minor, p.caps, currency, false), p.cap_minor >= 0 ? "num" : "num words") +
          cell(amount_text(p.owed_minor, currency), "num") + cell(or_dash(claim_by_text(p))) + status_cell(context, p) +
@@ -56,7 +56,7 @@ std::string totals(const HtmlContext& context) {
   for (const audit::ServiceTotal& total : report.totals)
     out += "<tr>" + cell(total.service) + cell(amount_text(total.owed_minor, report.currency), "num") + "</tr>\n";
   out += "</tbody>\n<tfoot><tr><th>Total owed</th>" +
-         html_element("td", amount_with_code(report.total_owed_minor, report.currency), "num total") +
+         html_element("td", total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency), "num total") +
          "</tr></tfoot>\n</table>\n";
   return out;
 }

@@ -43,6 +43,7 @@ void write_resource_period(JsonWriter& w, const SourceFile& contract, const mode
     write_counted(w, rp.counted);
     w.key("credit");
     write_money(w, p.credit_minor, currency);
+    w.field("credit_not_stated", p.credit_not_stated);
     w.field("down_raw_seconds", p.down_raw.count());
     w.key("down_seconds");
     write_rational(w, p.down);
@@ -73,8 +74,9 @@ void write_resource_period(JsonWriter& w, const SourceFile& contract, const mode
     w.key("target");
     write_percent(w, p.target);
     w.key("tier_credit_percent");
-    if (p.tier) w.value(p.tier->credit.value.to_string());
-    else w.value(nullptr);
+    if (const model::Percent* pct = p.tier ? p.tier->percent() : nullptr) w.value(pct->value.to_string());
+    else w.value(nullptr);  // no tier, a fixed amount (in "credit") or not stated
+
     w.field("verdict", audit::verdict_name(p.verdict()));
     w.field("zone", rp.zone);
   });
@@ -108,6 +110,7 @@ void write_totals(JsonWriter& w, const audit::FleetReport& r) {
     for (const auto& t : r.totals)
       w.object([&] {
         w.field("breached", t.breached);
+        w.field("credit_not_stated", t.credit_not_stated);
         w.field("groups", t.groups);
         w.field("groups_breached", t.groups_breached);
         w.field("met", t.met);
@@ -164,6 +167,7 @@ void write_fleet_json(const audit::FleetReport& r, const SourceFile& contract, s
     w.field("schema", kFleetSchema);
     w.key("total_owed");
     write_money(w, r.total_owed_minor, r.currency);
+    w.field("total_owed_lower_bound", r.owed_is_lower_bound());
     write_totals(w, r);
     w.key("unassessed");
     w.array([&] {

@@ -9,9 +9,15 @@ namespace slaudit::report {
 
 namespace {
 
-void write_tier(JsonWriter& w, const std::optional<model::CreditTier>& tier, const SourceFile& contract) {
+// `credit` is the tier's percentage, `amount` its fixed amount; both null for
+// a tier `not stated` (the period's credit_not_stated says so).
+void write_tier(JsonWriter& w, const std::optional<model::CreditTier>& tier, const model::Currency& currency,
+                const SourceFile& contract) {
   if (!tier) return w.value(nullptr);
   w.object([&] {
+    w.key("amount");
+    if (const model::Money* m = tier->amount()) write_money(w, m->minor, currency);
+    else w.value(nullptr);
     w.key("at_least");
     write_percent(w, tier->at_least);
     w.key("below");
@@ -19,7 +25,8 @@ void write_tier(JsonWriter& w, const std::optional<model::CreditTier>& tier, con
     w.key("clause");
     write_clause(w, contract, tier->range);
     w.key("credit");
-    write_percent(w, tier->credit);
+    if (const model::Percent* p = tier->percent()) write_percent(w, *p);
+    else w.value(nullptr);
   });
 }
 
@@ -108,6 +115,7 @@ void write_figures(JsonWriter& w, const audit::PeriodAudit& period, const model:
   w.field("clause_label", period.clause_label);
   w.key("credit");
   write_money(w, period.credit_minor, currency);
+  w.field("credit_not_stated", period.credit_not_stated);
   w.field("down_raw_seconds", period.down_raw.count());
   w.key("down_seconds");
   write_rational(w, period.down);
@@ -156,7 +164,7 @@ void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::
     w.key("target");
     write_percent(w, period.target);
     w.key("tier");
-    write_tier(w, period.tier, contract);
+    write_tier(w, period.tier, currency, contract);
     w.key("timeline");
     write_timeline(w, period.timeline);
     w.field("verdict", audit::verdict_name(period.verdict()));

@@ -106,6 +106,7 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
   w.field("schema", kReportSchema);
   w.key("total_owed");
   write_money(w, report.total_owed_minor, report.currency);
+  w.field("total_owed_lower_bound", report.owed_is_lower_bound());
   w.key("totals");
   write_totals(w, report);
   w.field("verdict", audit::verdict_name(report.verdict));

@@ -40,10 +40,11 @@ std::string period_basis(const audit::AuditReport& report, const SourceFile& sou
   if (p.availability)
     out += "- Availability " + percent_text(*p.availability) +
            (p.target ? " against a target of " + percent_text(*p.target) : std::string()) + "\n";
-  if (p.tier) out += "- Credit tier: " + percent_text(p.tier->credit) + " of the fee (" +
+  if (p.tier) out += "- Credit tier: " + md_escape(p.tier->percent() ? percent_text(*p.tier->percent()) + " of the fee" : tier_words(*p.tier, report.currency)) + " (" +
                      markdown_clause(source, p.tier->range) + ")\n";
   out += "- Fee " + amount_with_code(p.fee_minor, report.currency) + ", credit " +
-         amount_with_code(p.credit_minor, report.currency) +
+         (p.credit_not_stated ? std::string("not stated by the contract: unknown, not counted in the total")
+                              : amount_with_code(p.credit_minor, report.currency)) +
          ", " + cap_phrase(p.cap_minor, p.caps, report.currency, true) + "\n";
   if (p.hour_rule_minor > 0)
     out += "- Hour rule: " + std::to_string(p.free_hours) + " clock hours, " +
@@ -85,7 +86,7 @@ std::string markdown_basis(const audit::AuditReport& report, const SourceFile& s
   std::string out = "## Basis\n\n";
   bool any = false;
   for (const audit::PeriodAudit& p : report.periods)
-    if (p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0) {
+    if (p.credit_minor > 0 || p.owed_minor > 0 || p.hour_rule_minor > 0 || p.credit_not_stated) {
       out += period_basis(report, source, p);
       any = true;
     }

@@ -24,7 +24,7 @@ std::string heading(const audit::FleetReport& r, const model::Contract& contract
   out += "- **Period audited:** " + md_escape(r.range) + " (time zone " + md_escape(r.timezone) + ")\n";
   out += "- **Resources:** " + std::to_string(r.inventory_resources) + " in the inventory, " +
          std::to_string(r.unassessed.size()) + " not assessed\n";
-  out += "- **Total credits owed:** " + amount_with_code(r.total_owed_minor, r.currency) + "\n";
+  out += "- **Total credits owed:** " + md_escape(total_owed_text(r.total_owed_minor, r.owed_is_lower_bound(), r.currency)) + "\n";
   out += "- **Result:** " + md_escape(fleet_result_phrase(r)) + "\n";
   for (const std::string& gap : r.evidence_gaps) out += "- **Evidence incomplete:** " + md_escape(gap) + "\n";
   return out + "\n";
@@ -65,7 +65,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& source, std::
     out << "| " << md_escape(rp.resource) << " | " << md_escape(rp.region) << " | " << md_escape(rp.zone) << " | "
         << md_escape(clause_location(source, p.clause)) << " | " << md_escape(p.period) << " | "
         << (p.availability ? percent_text(*p.availability) : "—") << " | " << (p.target ? percent_text(*p.target) : "—")
-        << " | " << amount_text(p.credit_minor, r.currency) << " | " << amount_text(p.owed_minor, r.currency) << " | "
+        << " | " << credit_cell_text(p.credit_minor, p.credit_not_stated, r.currency) << " | " << amount_text(p.owed_minor, r.currency) << " | "
         << claim_deadline_text(p.claim_deadline, "—") << " | " << rp.counted.size() << " |\n";
   }
   out << "\n";
@@ -116,13 +116,21 @@ std::string incident_line(const audit::CountedIncident& c) {
          " min down)";
 }
 
+// How the tier's credit relates to the charges: a share of them, or a fixed amount.
+std::string tier_share(const model::CreditTier& tier, int64_t fee_minor, const model::Currency& currency) {
+  if (const model::Percent* pct = tier.percent())
+    return pct->value.to_string() + "% of the charges of " + amount_with_code(fee_minor, currency);
+  return "fixed " + tier_credit_text(tier, currency);
+}
+
 // What the amount owed is made of: the tier's credit on the resource's
 // charges, and the clock hours not charged (credited without a claim).
 std::string credit_parts(const audit::ResourceFigures& p, const model::Currency& currency) {
   std::vector<std::string> parts;
-  if (p.tier && p.credit_minor > 0)
-    parts.push_back("tier credit " + amount_with_code(p.credit_minor, currency) + ", " + p.tier->credit.value.to_string() +
-                    "% of the charges of " + amount_with_code(p.fee_minor, currency));
+  if (p.tier && p.credit_not_stated)
+    parts.push_back("tier credit not stated by the contract (below " + percent_text(p.tier->below) + "): unknown, not counted");
+  else if (p.tier && p.credit_minor > 0)
+    parts.push_back("tier credit " + amount_with_code(p.credit_minor, currency) + ", " + tier_share(*p.tier, p.fee_minor, currency));
   if (p.hour_rule_minor > 0)
     parts.push_back(counted(static_cast<size_t>(p.free_hours), "clock hour", "clock hours") + " not charged, " + amount_with_code(p.hour_rule_minor, currency));
   return parts.empty() ? std::string() : " (" + joined(parts, "; ") + ")";
@@ -149,7 +157,8 @@ void write_claims_pack_markdown(const audit::FleetReport& r, const model::Contra
   // Per service and period, in the order of the totals; rows in the report's order.
   std::map<std::pair<std::string, std::string>, std::vector<const audit::ResourcePeriod*>> owed;
   for (const auto& rp : r.periods)
-    if (rp.figures.verdict() == audit::Verdict::Breached && rp.figures.owed_minor > 0)
+    // A credit not stated is still one to claim, though its amount is unknown.
+    if (rp.figures.verdict() == audit::Verdict::Breached && (rp.figures.owed_minor > 0 || rp.figures.credit_not_stated))
       owed[{rp.figures.service, rp.figures.period}].push_back(&rp);
   if (owed.empty()) out << "No credit is owed: there is nothing to claim.\n\n";
   for (const auto& [key, rows] : owed) {

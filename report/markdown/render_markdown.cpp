@@ -40,7 +40,7 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
   out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
   out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
   const std::string claim = total_claim_phrase(report);
-  out += "- **Total credits owed:** " + amount_with_code(report.total_owed_minor, report.currency) +
+  out += "- **Total credits owed:** " + md_escape(total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency)) +
          (claim.empty() ? "" : ", " + md_escape(claim)) + "\n";
   out += "- **Result:** " + result_words(report) + "\n";
   for (const std::string& gap : report.evidence_gaps) out += "- **Evidence incomplete:** " + md_escape(gap) + "\n";

@@ -22,9 +22,9 @@ std::string clause_name(const audit::PeriodAudit& period) {
   return period.service + "/" + period.clause_label;
 }
 
-std::string tier_text(const std::optional<model::CreditTier>& tier) {
+std::string tier_text(const std::optional<model::CreditTier>& tier, const model::Currency& currency) {
   if (!tier) return "-";
-  return "<" + percent_text(tier->below) + ": " + percent_text(tier->credit);
+  return "<" + percent_text(tier->below) + ": " + tier_credit_text(*tier, currency);
 }
 
 std::string status_text(const audit::PeriodAudit& period) {
@@ -50,8 +50,8 @@ std::vector<std::string> period_row(const TextContext& context, const audit::Per
           minutes_text(period.down),
           minutes_text(period.excluded),
           period.availability ? percent_text(*period.availability) : "-",
-          tier_text(period.tier),
-          amount_text(period.credit_minor, currency),
+          tier_text(period.tier, currency),
+          credit_cell_text(period.credit_minor, period.credit_not_stated, currency),
           cap_text(period.cap_minor, period.caps, currency, false),
           amount_text(period.owed_minor, currency),
           claim_by_or_dash(period),
@@ -83,7 +83,7 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
   const std::string who = "  " + clause_name(period) + " " + period.period + ": ";
   std::string out;
   if (period.partial) out += who + "* partial period, " + period.partial_rule + "\n";
-  if (period.credit_minor > 0 || period.claim.state != audit::ClaimState::NotGiven)
+  if (period.credit_minor > 0 || period.credit_not_stated || period.claim.state != audit::ClaimState::NotGiven)
     out += who + claim_text(context, period.claim) + "\n";
   if (period.free_hours > 0)
     out += who + std::to_string(period.free_hours) + " clock hours over the hour rule, " +

@@ -28,7 +28,7 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
                    std::to_string(t.not_assessed), amount_with_code(t.owed_minor, r.currency)});
   out << "\nPer service and period\n" << table.render("  ");
   for (const std::string& line : group_lines(r)) out << "  " << line << "\n";
-  out << "Total owed: " << amount_with_code(r.total_owed_minor, r.currency) << "\n";
+  out << "Total owed: " << total_owed_text(r.total_owed_minor, r.owed_is_lower_bound(), r.currency) << "\n";
 }
 
 void write_bands(const audit::FleetReport& r, std::ostream& out) {
@@ -54,7 +54,7 @@ void write_breaches(const audit::FleetReport& r, const SourceFile& contract, std
     const audit::ResourceFigures& p = breached[i]->figures;
     table.add_row({breached[i]->resource, breached[i]->zone, clause_location(contract, p.clause), p.period,
                    p.availability ? percent_text(*p.availability) : "-", p.target ? percent_text(*p.target) : "-",
-                   amount_text(p.credit_minor, r.currency), amount_text(p.owed_minor, r.currency), claim_deadline_text(p.claim_deadline, "-"),
+                   credit_cell_text(p.credit_minor, p.credit_not_stated, r.currency), amount_text(p.owed_minor, r.currency), claim_deadline_text(p.claim_deadline, "-"),
                    std::to_string(breached[i]->counted.size())});
   }
   out << table.render("  ");
@@ -99,7 +99,7 @@ void write_fleet_text(const audit::FleetReport& r, const SourceFile& contract, s
   write_lines("Notes", r.notes, out);
   out << "\nInputs\n";
   for (const auto& input : r.inputs) out << "  " << input.role << " " << input.path << " sha256:" << input.sha256 << "\n";
-  out << "\nResult: " << fleet_result_phrase(r) << "; " << amount_with_code(r.total_owed_minor, r.currency) << " owed\n";
+  out << "\nResult: " << fleet_result_phrase(r) << "; " << total_owed_text(r.total_owed_minor, r.owed_is_lower_bound(), r.currency) << " owed\n";
 }
 
 }  // namespace slaudit::report

@@ -49,7 +49,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 
 std::string total_section(const audit::AuditReport& report) {
   const std::string claim = total_claim_phrase(report);
-  std::string out = "Total owed: " + amount_with_code(report.total_owed_minor, report.currency) +
+  std::string out = "Total owed: " + total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency) +
                     (claim.empty() ? "" : ", " + claim) + "\n";
   TextTable table({{"service", Align::Left}, {"owed", Align::Right}});
   for (const audit::ServiceTotal& total : report.totals)

@@ -51,8 +51,8 @@ void check(const RuleInput& in, Findings& out) {
   for (const auto& c : in.contract.availability) {
     std::optional<Decimal> smallest;
     if (c.credit)
-      for (const auto& t : c.credit->tiers)
-        if (!smallest || t.credit.value < *smallest) smallest = t.credit.value;
+      for (const auto& t : c.credit->tiers)  // percentage tiers: a cap of the fee compares with them
+        if (const model::Percent* p = t.percent(); p && (!smallest || p->value < *smallest)) smallest = p->value;
     for (const auto& cap : c.caps)
       judge(in, out, cap, c.service, clause_name(in.contract, "availability", c.service, c.label), smallest,
             "credit tier");

@@ -51,7 +51,8 @@ TEST_CASE("a tier boundary hit exactly lands on the met side", "[audit]") {
   CHECK(*q.availability == Rational(2589407, 2592000));
   CHECK_FALSE(q.met);
   REQUIRE(q.tier.has_value());
-  CHECK(q.tier->credit.value == Decimal(10, 0));
+  REQUIRE(q.tier->percent() != nullptr);
+  CHECK(q.tier->percent()->value == Decimal(10, 0));
   CHECK(q.credit_minor == 12000000);
   CHECK(q.owed_minor == 12000000);
   CHECK(missed->report().breached());

@@ -240,7 +240,8 @@ const std::vector<Case> kCases = {
 }
 )SLA",
      {"4:58: error: no credit tier covers availability below 99.0% [tier-hole]"},
-     "drop 'and at least 99.0%' from the lowest tier, or add a tier below it"},
+     "drop 'and at least 99.0%' from the lowest tier, add a tier below it, or, if the contract states no "
+     "credit there, write 'below 99.0%: not stated;'"},
     {"tiers_not_monotonic",
      R"SLA(contract "t" {
   timezone "UTC"; currency USD;

@@ -129,3 +129,23 @@ TEST_CASE("format: ast json: the output is deterministic", "[format][ast-json]")
   CHECK(once.find("\"attributes\"") < once.find("\"items\""));
   CHECK(once.find("\"items\"") < once.find("\"kind\":\"Contract\""));
 }
+
+TEST_CASE("format: ast json: a tier not stated and a fixed-amount tier", "[format][ast-json][tiers]") {
+  const json tiers = format_test::meaning(
+      "contract \"t\" { availability s { credit of monthly fee { below 99.9%: 2.00 GBP; below 99.0%: not stated; } } }\n")
+      ["contracts"][0]["items"][0]["items"][0]["spec"]["tiers"];
+  const json expected = json::parse(R"json([
+    {"kind": "CreditTier", "at_least": null,
+     "below": {"kind": "Quantity", "number": "99.9", "percent": true, "unit": "", "per": ""},
+     "credit": {"kind": "Quantity", "number": "2.00", "percent": false, "unit": "GBP", "per": ""}},
+    {"kind": "CreditTier", "at_least": null,
+     "below": {"kind": "Quantity", "number": "99.0", "percent": true, "unit": "", "per": ""},
+     "credit": {"kind": "NotStated"}}
+  ])json");
+  CHECK(tiers.dump(2) == expected.dump(2));
+  // With locations, the tier not stated has its own range (`not stated`).
+  const json with_ranges = located("contract \"t\" { availability s { credit of monthly fee { below 99.0%: not stated; } } }\n");
+  const json& not_stated = with_ranges["contracts"][0]["items"][0]["items"][0]["spec"]["tiers"][0]["credit"];
+  CHECK(not_stated["kind"] == "NotStated");
+  CHECK(not_stated.contains("range"));
+}

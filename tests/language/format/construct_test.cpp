@@ -58,7 +58,7 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "BucketItem", "BadBucketItem", "ConsecutiveItem", "TargetsItem", "MethodItem", "ProbeTargetItem",
       "MinimumDataItem",
       "MaintenanceExclusion", "WindowExclusion", "CauseExclusion", "FaultExclusion", "ComponentExclusion",
-      "CreditTier", "TieredCredit", "LostTimeCredit", "CapWindow", "CapSpec", "ClaimEarliest", "ClaimWithin",
+      "CreditTier", "NotStated", "TieredCredit", "LostTimeCredit", "CapWindow", "CapSpec", "ClaimEarliest", "ClaimWithin",
       "ClaimByCycleEnd", "TargetItem", "PeriodItem", "PartialPeriodItem", "AffectedThresholdItem",
       "AnyIncidentItem", "WeightedItem", "ProbesItem", "MinimumDowntimeItem", "PartialMinutesItem",
       "DowntimeIntervalsItem",
