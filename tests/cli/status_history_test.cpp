@@ -117,3 +117,48 @@ TEST_CASE("cli status: bad records are listed with file and line, and usage erro
   const Run format = scratch.run("--incidents history.csv --incidents-format status-xml --period 2026-11");
   CHECK(format.exit == 2);
 }
+
+TEST_CASE("cli status: claims read a status history the same way and note what it leaves unknown", "[cli][status]") {
+  const slaudit::testing::ScratchDir scratch("cli-status-claims");
+  const std::string examples = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/examples/";
+  for (const char* name : {"article_claims.sla", "article_claims.inventory.json", "article_claims.measurements.jsonl"})
+    scratch.copy_in(examples + name, name);
+  scratch.write("status.csv", "time,service,resource,state\n2026-11-03T10:00:00Z,training,n1,down\n"
+                              "2026-11-03T11:00:00Z,training,n1,up\n");
+  const Run run = scratch.run(SLAUDIT_CLI,
+                              "claims article_claims.sla --inventory article_claims.inventory.json "
+                              "--measurements article_claims.measurements.jsonl --incidents status.csv "
+                              "--incidents-format status-csv");
+  CHECK(has(run.out, "  status.csv: read 2, used 2, rejected 0\n"));
+  CHECK(has(run.out, "note: status.csv: the state of 'n1' is unknown before its first status record (at "
+                     "2026-11-03T10:00:00Z; --initial-state unknown)\n"));
+}
+
+TEST_CASE("cli status: the worked example of docs/audit.md section 25", "[cli][status][docs]") {
+  const slaudit::testing::ScratchDir scratch("cli-status-docs");
+  scratch.copy_in(std::string(SLAUDIT_SOURCE_DIR) + "/contracts/quickstart/acme.sla", "acme.sla");
+  scratch.write("acme.status.csv",
+                "time,resource,state\n"
+                "2026-11-01T00:00:00+01:00,web-1,up\n"
+                "2026-11-01T00:00:00+01:00,web-2,up\n"
+                "2026-11-04T09:10:00+01:00,web-1,down\n"
+                "2026-11-04T09:25:00+01:00,web-1,down\n"
+                "2026-11-04T09:40:00+01:00,web-1,up\n"
+                "2026-11-04T09:30:00+01:00,web-2,DOWN\n"
+                "2026-11-04T10:05:00+01:00,web-2,up\n"
+                "2026-11-20T14:00:00+01:00,web-2,down\n"
+                "2026-11-20T14:00:00+01:00,web-2,up\n"
+                "2026-11-28T22:00:00+01:00,web-1,critical\n");
+  const Run run = scratch.run(SLAUDIT_CLI, "audit acme.sla --incidents acme.status.csv --incidents-format status-csv "
+                                           "--period 2026-11");
+  // web-1 09:10..09:40 and web-2 09:30..10:05 overlap once: 09:10..10:05 = 55 min;
+  // 43,145 / 43,200 = 99.8726% < 99.9%: 10% of 500.00 = 50.00 EUR.
+  CHECK(run.exit == 3);
+  CHECK(has(run.out, "  vm       2026-11   99.9%         43200        55             0     99.8726%~  <99.9%: 10%   "
+                     "50.00  not reached (100% of fee)  50.00  2026-12-30  missed (incomplete)\n"));
+  CHECK(has(run.out, "  acme.status.csv: read 10, used 7, rejected 3\n"));
+  CHECK(has(run.out, "  acme.status.csv:9: conflicting states for resource 'web-2' at 2026-11-20T13:00:00Z: lines 9, "
+                     "10 say both up and down\n"));
+  CHECK(has(run.out, "  acme.status.csv:11: unknown state 'critical'; expected up or down (any case)\n"));
+  CHECK(has(run.out, "note: acme.status.csv: 1 status record(s) repeated the state already in force and were merged"));
+}
