@@ -162,3 +162,25 @@ TEST_CASE("cli status: the worked example of docs/audit.md section 25", "[cli][s
   CHECK(has(run.out, "  acme.status.csv:11: unknown state 'critical'; expected up or down (any case)\n"));
   CHECK(has(run.out, "note: acme.status.csv: 1 status record(s) repeated the state already in force and were merged"));
 }
+
+TEST_CASE("cli status: a fleet audit's resources each need their own first record", "[cli][status]") {
+  const slaudit::testing::ScratchDir scratch("cli-status-fleet");
+  const std::string library = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/library/";
+  for (const char* name : {"aws_ec2_fleet.sla", "aws_ec2_fleet.inventory.csv"}) scratch.copy_in(library + name, name);
+  // i-001 down 6.5 min on 11-03, first known then; i-002 known up since October; the other 58 never named.
+  scratch.write("status.csv", "time,resource,state\n2026-11-03T10:00:30Z,i-001,down\n2026-11-03T10:07:00Z,i-001,up\n"
+                              "2026-10-01T00:00:00Z,i-002,up\n");
+  const std::string args = "audit aws_ec2_fleet.sla --inventory aws_ec2_fleet.inventory.csv --incidents status.csv "
+                           "--incidents-format status-csv --period 2026-11";
+  const Run unknown = scratch.run(SLAUDIT_CLI, args);
+  CHECK(unknown.exit == 4);
+  // 60 instances: i-001 (unknown before 11-03) + 58 never named = 59 periods with a gap; i-002 has none.
+  CHECK(has(unknown.out, "status.csv: the state is unknown for part of 59 resource period(s)"));
+  CHECK(has(unknown.out, "status.csv: the state of 'i-001' is unknown before its first status record (at "
+                         "2026-11-03T10:00:30Z; --initial-state unknown)"));
+  CHECK(has(unknown.out, "status.csv has no status record for resource 'i-003': its state is unknown throughout"));
+  CHECK_FALSE(has(unknown.out, "'i-002'"));
+  const Run up = scratch.run(SLAUDIT_CLI, args + " --initial-state up");
+  CHECK(up.exit == 0);
+  CHECK(has(up.out, "status.csv: resources with no status record are assumed up throughout (--initial-state up)"));
+}
