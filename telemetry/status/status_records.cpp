@@ -46,8 +46,14 @@ std::string header_problem(const CsvRecord& header) {
   return {};
 }
 
+std::string too_long(size_t bytes) {
+  return "record of " + std::to_string(bytes) + " bytes is longer than the limit of " +
+         std::to_string(kMaxStatusRecordBytes) + " bytes";
+}
+
 RawStatus from_csv_row(const std::vector<std::string>& names, const std::string& problem, const CsvRecord& row) {
   if (!problem.empty()) return rejected(row.line, problem);
+  if (row.bytes > kMaxStatusRecordBytes) return rejected(row.line, too_long(row.bytes));
   if (!row.error.empty()) return rejected(row.line, "malformed CSV: " + row.error);
   if (row.fields.size() != names.size()) {
     return rejected(row.line, "expected " + std::to_string(names.size()) + " fields as in the header, found " +
@@ -93,6 +99,7 @@ RawStatus from_json_object(size_t line, const JsonValue& object) {
 }
 
 RawStatus from_json_line(size_t line, std::string_view text) {
+  if (text.size() > kMaxStatusRecordBytes) return rejected(line, too_long(text.size()));
   const JsonParse parsed = parse_json_keeping_numbers(text);
   if (!parsed.value) {
     const std::string where = parsed.column ? " at column " + std::to_string(parsed.column) : std::string();

@@ -20,6 +20,10 @@ struct RawStatus {
   std::string reason;  // set when the record could not be read
 };
 
+// A longer record is rejected unread, as in incident logs: no transition
+// needs it, and the bound keeps parsing and messages in proportion.
+inline constexpr size_t kMaxStatusRecordBytes = size_t{1} << 20;
+
 inline constexpr std::string_view kStatusFieldNames[] = {"time", "state", "resource", "service"};
 
 // Every data record of the text, in text order; blank lines are no record.

@@ -291,6 +291,18 @@ TEST_CASE("status: JSON Lines rejections", "[telemetry][status]") {
   }
 }
 
+TEST_CASE("status: a record over 1 MiB is rejected unread", "[telemetry][status]") {
+  const std::string big(size_t{1} << 20, 'x');  // 1,048,576 bytes of resource, plus the rest of the record
+  const StatusHistory csv = read_csv("time,resource,state\n2026-11-03T10:00:00Z," + big + ",down\n");
+  REQUIRE(csv.rejected.size() == 1);
+  // 21 bytes of time and comma + 1,048,576 + 5 of ",down" = 1,048,602.
+  CHECK(csv.rejected[0].reason == "record of 1048602 bytes is longer than the limit of 1048576 bytes");
+  const StatusHistory json = read_jsonl("{\"time\":\"2026-11-03T10:00:00Z\",\"state\":\"down\",\"resource\":\"" + big +
+                                        "\"}\n");
+  REQUIRE(json.rejected.size() == 1);
+  CHECK_THAT(json.rejected[0].reason, Catch::StartsWith("record of "));
+}
+
 TEST_CASE("status: format and initial-state names", "[telemetry][status]") {
   CHECK(status_format_from_name("status-csv") == StatusFormat::Csv);
   CHECK(status_format_from_name("status-jsonl") == StatusFormat::JsonLines);
