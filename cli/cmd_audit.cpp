@@ -15,6 +15,7 @@
 #include "cli/print.h"
 #include "jobs/audit_job.h"
 #include "jobs/fleet_job.h"
+#include "jobs/inputs.h"
 #include "report/csv/claims_pack.h"
 #include "report/formats.h"
 #include "report/html/fleet_html.h"
@@ -91,6 +92,7 @@ int run_fleet_command(AuditOptions& o) {
   f.contract = j.contract;
   f.incidents = j.incidents;
   f.incidents_format = j.incidents_format;
+  f.initial_state = j.initial_state;
   f.period = j.period;
   f.from = j.from;
   f.to = j.to;
@@ -118,6 +120,14 @@ constexpr const char* kFooter =
     "Inputs:\n"
     "  --incidents   JSON Lines or CSV (by extension, or --incidents-format); bad records are rejected\n"
     "                with their line and reason, listed in the report, and the audit goes on without them\n"
+    "  --incidents-format status-csv | status-jsonl (or status-ndjson): a status-change history instead, one\n"
+    "                record per transition: time (with offset), state (up or down, any case), resource and\n"
+    "                service (both optional). Each resource's down..up span is one incident, whatever the\n"
+    "                row order; a history ending down leaves it open. Repeated states merge; up and down for\n"
+    "                one resource at one instant are both rejected. Never chosen by extension.\n"
+    "  --initial-state unknown (default) | up: a resource's state before its first record. unknown: that time\n"
+    "                is an evidence gap of every period it touches (never exit 0); up: assumed up, and the\n"
+    "                report says so (docs/audit.md, section 25).\n"
     "  --claims      CSV with header service,period,filed       e.g. training,2026-11,2026-12-15\n"
     "  --billing     CSV with header service,period,fee         e.g. training,2026-11,1200000.00\n"
     "  --previous-credits  CSV with header service,period_end,amount  e.g. training,2026-10-31,12000.00\n"
@@ -149,6 +159,7 @@ constexpr const char* kFooter =
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --format html > report.html\n"
     "  slaudit audit contract.sla --probes probes.csv --incidents maintenance.jsonl --period 2026-11\n"
+    "  slaudit audit contract.sla --incidents status.csv --incidents-format status-csv --initial-state up --period 2026-11\n"
     "  slaudit audit contract.sla --prometheus http://localhost:9090 --period 2026-11 --save-fetched fetched/\n"
     "  slaudit audit contract.sla --prometheus-replay fetched/ --period 2026-11\n"
     "Formats: text (default), json (docs/audit-report.schema.json), markdown, and html: one self-contained\n"
@@ -231,8 +242,15 @@ Command add_audit(CLI::App& app) {
                   "Prometheus: retries after a failed connection, timeout, 429 or 5xx (default 2)")
       ->check(CLI::Range(0, 10));
   cmd->add_flag("--quiet", o->quiet, "No progress on standard error");
-  cmd->add_option("--incidents-format", j.incidents_format, "Format of the incident log, when its extension does not say")
-      ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));
+  auto* incidents_format =
+      cmd->add_option("--incidents-format", j.incidents_format,
+                      "Format of the incident log, when its extension does not say; status-csv or status-jsonl: "
+                      "a status-change history")
+          ->check(CLI::IsMember(jobs::kIncidentFormatNames));
+  cmd->add_option("--initial-state", j.initial_state,
+                  "Status histories: a resource's state before its first record, unknown (an evidence gap) or up")
+      ->check(CLI::IsMember({"unknown", "up"}))
+      ->needs(incidents_format);
   auto* period = cmd->add_option("--period", j.period, "Periods to audit: 2026-11, 2026-Q4, 2026, 2026-03-01..2026-05-31");
   auto* from = cmd->add_option("--from", j.from, "First day to audit, YYYY-MM-DD (with --to)");
   auto* to = cmd->add_option("--to", j.to, "Last day to audit, YYYY-MM-DD (with --from)");

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/print.h"
+#include "jobs/inputs.h"
 #include "jobs/claims_job.h"
 #include "report/formats.h"
 
@@ -38,6 +39,9 @@ constexpr const char* kFooter =
     "  --incidents     the audit's incident log (JSON Lines or CSV): availability per period and time to recover\n"
     "Range: --period or --from/--to choose the days availability and recovery are read over; by default the\n"
     "  calendar months the incident log spans.\n"
+    "Status histories: --incidents-format status-csv or status-jsonl reads up/down transitions into incidents\n"
+    "  (docs/audit.md, section 25); what the history leaves unknown (--initial-state unknown, the default) or\n"
+    "  assumes (--initial-state up) is noted in the report.\n"
     "Verdicts (docs/claims.md): VERIFIED, REFUTED, AMBIGUOUS (readings disagree: single cluster vs aggregate,\n"
     "  per month vs whole range, per fault class vs all, empty vs under load), UNVERIFIABLE (no evidence).\n"
     "Examples:\n"
@@ -60,8 +64,15 @@ Command add_claims(CLI::App& app) {
   cmd->add_option("--inventory", j.inventory, "Cluster inventory (JSON)");
   cmd->add_option("--measurements", j.measurements, "Measurements (JSON Lines)");
   cmd->add_option("--incidents", j.incidents, "Incident log (.jsonl or .csv)");
-  cmd->add_option("--incidents-format", j.incidents_format, "Format of the incident log, when its extension does not say")
-      ->check(CLI::IsMember({"jsonl", "ndjson", "json", "csv"}));
+  auto* incidents_format =
+      cmd->add_option("--incidents-format", j.incidents_format,
+                      "Format of the incident log, when its extension does not say; status-csv or status-jsonl: "
+                      "a status-change history (docs/audit.md, section 25)")
+          ->check(CLI::IsMember(jobs::kIncidentFormatNames));
+  cmd->add_option("--initial-state", j.initial_state,
+                  "Status histories: a resource's state before its first record, unknown (noted) or up (assumed)")
+      ->check(CLI::IsMember({"unknown", "up"}))
+      ->needs(incidents_format);
   auto* period = cmd->add_option("--period", j.period, "Days to read incidents over: 2026-11, 2026-Q4, 2026, DAY..DAY");
   auto* from = cmd->add_option("--from", j.from, "First day, YYYY-MM-DD (with --to)");
   auto* to = cmd->add_option("--to", j.to, "Last day, YYYY-MM-DD (with --from)");

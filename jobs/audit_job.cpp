@@ -6,6 +6,7 @@
 #include "engine/figures/figures.h"
 #include "jobs/inputs.h"
 #include "jobs/probe_inputs.h"
+#include "jobs/status_evidence.h"
 #include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/incidents/incident_reader.h"
@@ -26,7 +27,7 @@ std::optional<audit::AuditRange> audit_range(const AuditJobOptions& o, const mod
 std::optional<IncidentLog> read_incidents(const AuditJobOptions& o, const ServiceNames& services, Inputs& inputs,
                                           Messages& messages) {
   if (o.incidents.empty()) return IncidentLog{};  // a probe audit without incidents
-  return read_incident_input(o.incidents, o.incidents_format, services, inputs, messages);
+  return read_incident_input(o.incidents, o.incidents_format, services, inputs, messages, o.initial_state);
 }
 
 // Reads one of the CSV inputs with `reader`; every bad row is added as path:line: reason.
@@ -136,6 +137,22 @@ bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRu
 
 // ---------------------------------------------------------------- the report
 
+// A status history says nothing of a resource before its first record: with
+// --initial-state unknown, every period that time touches has a gap.
+void note_status_gaps(const IncidentLog& log, const model::Contract& contract, audit::AuditReport& report) {
+  if (!log.from_status_history) return;
+  bool any = false;
+  for (audit::PeriodAudit& p : report.periods) {
+    const std::string gap = status_gap(log, p.service, p.start);
+    if (gap.empty()) continue;
+    p.evidence_gaps.push_back(gap);
+    any = true;
+  }
+  if (any) report.evidence_gaps.push_back(log.path + ": some state is unknown before the first status record (each period says which)");
+  const std::vector<std::string> notes = status_notes(log, service_names(contract));
+  report.notes.insert(report.notes.end(), notes.begin(), notes.end());
+}
+
 // Records rejected by a reader may have covered any period: every period's
 // evidence is then incomplete, and the report says so once for the audit too.
 void note_evidence_gaps(const IncidentLog& log, const ProbeRun& run, const model::Contract& contract,
@@ -146,6 +163,7 @@ void note_evidence_gaps(const IncidentLog& log, const ProbeRun& run, const model
     report.evidence_gaps.push_back(gap);
     for (audit::PeriodAudit& p : report.periods) p.evidence_gaps.push_back(gap);
   }
+  note_status_gaps(log, contract, report);
   uint64_t rejected_rows = 0;
   for (const auto& f : run.files) rejected_rows += f.accounting.rejected;
   if (rejected_rows == 0) return;
@@ -250,7 +268,8 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
   if (!log) return job;
   request.incident_evidence = o.incidents.empty()                                  ? audit::IncidentEvidence::NoLog
-                              : log->records_read > 0 && log->incidents.empty() ? audit::IncidentEvidence::NoneUsable
+                              : log->records_read > 0 && log->rejected.size() == log->records_read
+                                  ? audit::IncidentEvidence::NoneUsable
                                                                                  : audit::IncidentEvidence::Log;
   request.incidents = std::move(log->incidents);
   ProbeOptions probe_options;
@@ -271,7 +290,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   }
   audit::AuditReport& report = *result.report;
   report.inputs.insert(report.inputs.end(), inputs.begin(), inputs.end());
-  account_records(*log, request.incidents.size(), report);
+  // A status history's records are transitions, not incidents: every record not rejected was used.
+  account_records(*log, log->from_status_history ? log->records_read - log->rejected.size() : request.incidents.size(),
+                  report);
   // The report holds all it prints: the incidents (most of a large audit's
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });

@@ -1,6 +1,7 @@
 #include "jobs/claims_job.h"
 
 #include "jobs/inputs.h"
+#include "jobs/status_evidence.h"
 #include "telemetry/evidence/inventory.h"
 #include "telemetry/evidence/measurements.h"
 #include "telemetry/incidents/incident_reader.h"
@@ -47,12 +48,24 @@ bool load_measurements(const ClaimsJobOptions& o, const model::Contract& contrac
 bool load_incidents(const ClaimsJobOptions& o, const model::Contract& contract, Loaded& loaded, Messages& messages) {
   if (o.incidents.empty()) return true;
   std::optional<IncidentLog> log =
-      read_incident_input(o.incidents, o.incidents_format, service_names(contract), loaded.inputs, messages);
+      read_incident_input(o.incidents, o.incidents_format, service_names(contract), loaded.inputs, messages,
+                          o.initial_state);
   if (!log) return false;
-  loaded.records.push_back({o.incidents, log->records_read, log->incidents.size(), log->rejected.size()});
+  // A status history's records are transitions, not incidents: every record not rejected was used.
+  const size_t used = log->from_status_history ? log->records_read - log->rejected.size() : log->incidents.size();
+  loaded.records.push_back({o.incidents, log->records_read, used, log->rejected.size()});
   for (const RejectedRecord& r : log->rejected) loaded.rejected.push_back({o.incidents, r.line, r.reason});
   loaded.incidents = std::move(log);
   return true;
+}
+
+// A claim is verified on the incidents a status history gives; what the
+// history leaves unknown, or assumed, is said beside the verdicts.
+void note_status(const IncidentLog& log, const model::Contract& contract, claims::ClaimsReport& report) {
+  const ServiceNames services = service_names(contract);
+  for (const std::string& service : services)
+    if (std::string gap = status_gap(log, service, Instant::min()); !gap.empty()) report.notes.push_back(std::move(gap));
+  for (std::string& note : status_notes(log, services)) report.notes.push_back(std::move(note));
 }
 
 int verdict_code(const ClaimsJobOptions& o, const claims::ClaimsReport& report, Messages& trailing) {
@@ -117,6 +130,7 @@ ClaimsJob run_claims_job(const ClaimsJobOptions& o) {
   report.inputs = std::move(loaded.inputs);
   report.records = std::move(loaded.records);
   report.rejected = std::move(loaded.rejected);
+  if (loaded.incidents) note_status(*loaded.incidents, contract, report);
   if (report.items.empty()) job.messages.push_back("slaudit: warning: the contract makes no claim and no commitment");
   job.exit_code = verdict_code(o, report, job.trailing);
   job.report = std::move(report);

@@ -1,7 +1,10 @@
 #include "jobs/fleet_job.h"
 
+#include <algorithm>
+
 #include "base/time/civil_date.h"
 #include "jobs/inputs.h"
+#include "jobs/status_evidence.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/fleet/fleet_inputs.h"
 
@@ -57,7 +60,8 @@ bool read_fleet_inputs(const FleetJobOptions& o, const model::Contract& contract
       return false;
     }
   }
-  std::optional<IncidentLog> log = read_incident_input(o.incidents, o.incidents_format, service_names(contract), inputs, messages);
+  std::optional<IncidentLog> log = read_incident_input(o.incidents, o.incidents_format, service_names(contract), inputs,
+                                                      messages, o.initial_state);
   if (!log) return false;
   in.log = std::move(*log);
   return true;
@@ -99,6 +103,28 @@ void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
                                    " rejected (listed under Records)");
 }
 
+// A status history says nothing of a resource before its first record (nor
+// of one it never names): with --initial-state unknown, each resource period
+// that time touches has a gap.
+void note_status(const IncidentLog& log, const model::Contract& contract, audit::FleetReport& report) {
+  if (!log.from_status_history) return;
+  size_t gaps = 0;
+  for (audit::ResourcePeriod& rp : report.periods) {
+    if (!rp.group_by.empty()) continue;  // a group's periods are built from its members'
+    std::string gap = status_resource_gap(log, rp.figures.service, rp.resource, rp.figures.start);
+    if (gap.empty()) continue;
+    rp.figures.evidence_gaps.push_back(std::move(gap));
+    ++gaps;
+  }
+  if (gaps > 0)
+    report.evidence_gaps.push_back(log.path + ": the state is unknown for part of " + std::to_string(gaps) +
+                                   " resource period(s) (before a resource's first status record)");
+  std::vector<std::string> notes = status_notes(log, service_names(contract));
+  if (log.assumed_up) notes.push_back(log.path + ": resources with no status record are assumed up throughout (--initial-state up)");
+  report.notes.insert(report.notes.end(), notes.begin(), notes.end());
+  std::sort(report.notes.begin(), report.notes.end());
+  report.notes.erase(std::unique(report.notes.begin(), report.notes.end()), report.notes.end());
+}
 
 int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Messages& messages) {
   size_t rejected = 0;
@@ -145,8 +171,9 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   if (!read_claims(o, contract, request, inputs, job.messages)) return job;
   request.resources = &in.inventory.resources;
   if (in.billing) request.charges = &in.billing->charges;
-  request.incident_evidence = in.log.records_read > 0 && in.log.incidents.empty() ? audit::IncidentEvidence::NoneUsable
-                                                                                   : audit::IncidentEvidence::Log;
+  request.incident_evidence = in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
+                                  ? audit::IncidentEvidence::NoneUsable
+                                  : audit::IncidentEvidence::Log;
   request.incidents = std::move(in.log.incidents);
   request.explain_resource = o.explain_resource;
   audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
@@ -159,6 +186,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   account(o.inventory, in.inventory.records_read, in.inventory.rejected, report);
   if (in.billing) account(o.billing_export, in.billing->records_read, in.billing->rejected, report);
   account_incidents(in.log, report);
+  note_status(in.log, contract, report);
   if (!o.explain_resource.empty() && !report.explained) {
     job.messages.push_back("slaudit audit: --explain-resource " + o.explain_resource +
                            ": no such resource was audited (not in the inventory, or matched by no clause)");

@@ -18,6 +18,7 @@ struct FleetJobOptions {
   std::string inventory, inventory_format;  // format: "csv" or "jsonl"; "": from the extension
   std::string billing_export;               // "": none (each resource's credit base is the contract's fee)
   std::string incidents, incidents_format;
+  std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string claimed, claims;
   std::string explain_resource;

@@ -6,6 +6,7 @@
 #include "base/util/file_io.h"
 #include "base/util/sha256.h"
 #include "engine/figures/figures.h"
+#include "telemetry/status/status_history.h"
 
 namespace slaudit::jobs {
 
@@ -122,8 +123,52 @@ int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::strin
   return kOk;
 }
 
+namespace {
+
+// A status history is read whole (read_input bounds its size): its
+// transitions are sorted per resource before any incident can be built.
+std::optional<IncidentLog> read_status_input(const std::string& path, StatusFormat format,
+                                             const std::string& initial_state, const ServiceNames& services,
+                                             Inputs& inputs, Messages& messages) {
+  StatusReadOptions options;
+  options.format = format;
+  options.services = services;
+  options.initial_state = initial_state_from_name(initial_state).value_or(InitialState::Unknown);
+  const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
+  if (!bytes) return std::nullopt;
+  StatusHistory history = read_status_history(*bytes, options);
+  IncidentLog log;
+  log.path = path;
+  log.sha256 = inputs.back().sha256;
+  log.format = format == StatusFormat::Csv ? LogFormat::Csv : LogFormat::JsonLines;
+  log.records_read = history.records_read;
+  log.incidents = std::move(history.incidents);
+  for (StatusRejection& r : history.rejected) log.rejected.push_back({r.line, std::move(r.reason)});
+  log.from_status_history = true;
+  log.assumed_up = options.initial_state == InitialState::Up;
+  for (UnknownState& u : history.unknown_before)
+    log.unknown_state.push_back({std::move(u.service), std::move(u.resource), u.until});
+  for (const std::string& assumption : history.assumptions) log.notes.push_back(path + ": " + assumption);
+  if (history.repeated > 0)
+    log.notes.push_back(path + ": " + std::to_string(history.repeated) +
+                        " status record(s) repeated the state already in force and were merged into it");
+  log.status_services = std::move(history.services_seen);
+  return log;
+}
+
+}  // namespace
+
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
-                                               const ServiceNames& services, Inputs& inputs, Messages& messages) {
+                                               const ServiceNames& services, Inputs& inputs, Messages& messages,
+                                               const std::string& initial_state) {
+  if (const std::optional<StatusFormat> status = status_format_from_name(format))
+    return read_status_input(path, *status, initial_state, services, inputs, messages);
+  if (!initial_state.empty()) {
+    // An incident log says when each incident starts and ends: there is no state before it to assume.
+    messages.push_back("slaudit: --initial-state applies to status histories only (--incidents-format status-csv, "
+                       "status-jsonl or status-ndjson)");
+    return std::nullopt;
+  }
   IncidentReadOptions options;
   options.services = services;
   if (!format.empty()) options.format = log_format_from_name(format);

@@ -63,8 +63,17 @@ int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::strin
 
 // The incident log at `path` (a file read in blocks; "-" or a directory through
 // read_input), its digest added to `inputs`; nullopt after adding why not.
-// `format` is empty or a name log_format_from_name knows.
+// `format` is empty or a name log_format_from_name knows, or a status-change
+// history's ("status-csv", "status-jsonl", "status-ndjson": read whole, its
+// transitions into incidents, with `initial_state` "unknown" (or empty) or
+// "up": docs/audit.md section 25).
+// What --incidents-format accepts: the incident log's formats and the status histories'.
+inline const std::vector<std::string> kIncidentFormatNames = {"jsonl",      "ndjson",       "json",
+                                                              "csv",        "status-csv",   "status-jsonl",
+                                                              "status-ndjson"};
+
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
-                                               const ServiceNames& services, Inputs& inputs, Messages& messages);
+                                               const ServiceNames& services, Inputs& inputs, Messages& messages,
+                                               const std::string& initial_state = "");
 
 }  // namespace slaudit::jobs

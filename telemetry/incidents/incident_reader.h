@@ -51,6 +51,18 @@ struct IncidentLog {
   size_t records_read = 0;  // data records: not the CSV header, not blank lines
   std::vector<Incident> incidents;      // in log order
   std::vector<RejectedRecord> rejected;  // in log order
+
+  // Set only when the log was a status-change history (telemetry/status/,
+  // docs/audit.md section 25), which says states from its records on only.
+  struct UnknownState {
+    std::string service, resource;
+    Instant until;  // the resource's first record: before it, nothing says its state
+  };
+  bool from_status_history = false;
+  bool assumed_up = false;                  // --initial-state up
+  std::vector<UnknownState> unknown_state;  // --initial-state unknown: evidence gaps for the audit
+  std::vector<std::string> notes;           // --initial-state up: what was assumed; repeated states merged
+  ServiceNames status_services;             // services with at least one used status record
 };
 
 // A file is read in blocks of this size, never whole: a large log need not
