@@ -141,21 +141,23 @@ std::string money_with_code(int64_t minor, const model::Currency& currency) {
 }
 
 namespace {
-// The shortest exact decimal of `value` with `from` to `to` fractional digits;
-// else `to` digits, rounded and marked.
-std::string shortest_decimal(const Rational& value, int from, int to) {
+// The shortest exact decimal of `value` with `from` to `to` fractional
+// digits; nullopt when none is exact.
+std::optional<std::string> shortest_exact_decimal(const Rational& value, int from, int to) {
   for (int digits = from; digits <= to; ++digits) {
     DecimalText text = decimal_digits(value, digits, false);
     if (text.exact) return text.text;
   }
-  return decimal_digits(value, to, false).text + kInexactMark;
+  return std::nullopt;
 }
 }  // namespace
 
 std::string price_text(const Rational& minor, const model::Currency& currency) {
   Rational major = minor;
   for (int i = 0; i < currency.minor_digits; ++i) major /= 10;
-  return shortest_decimal(major, currency.minor_digits, currency.minor_digits + 6);
+  const int most = currency.minor_digits + 6;
+  if (auto text = shortest_exact_decimal(major, currency.minor_digits, most)) return *text;
+  return decimal_digits(major, most, false).text + kInexactMark;
 }
 
 std::string price_with_code(const Rational& minor, const model::Currency& currency) {
@@ -163,10 +165,7 @@ std::string price_with_code(const Rational& minor, const model::Currency& curren
 }
 
 std::string minor_units_text(const Rational& minor) {
-  for (int digits = 0; digits <= 10; ++digits) {
-    DecimalText text = decimal_digits(minor, digits, false);
-    if (text.exact) return text.text;
-  }
+  if (auto text = shortest_exact_decimal(minor, 0, 10)) return *text;
   return minor.str();
 }
 
