@@ -368,13 +368,34 @@ std::vector<TimelineInterval> not_counted_in(const AuditRequest& req, const std:
   return out;
 }
 
+// A period audited from the provider's statement: its stated figure, or not
+// assessed when the statement gives none for it.
+void stated_figure(const AuditRequest& req, const model::AvailabilityClause& clause, const model::Service& service,
+                   const std::string& period, ClassifiedPeriod& cp) {
+  for (const StatedAvailability& s : req.stated) {
+    if (s.service != service.name || s.period != period) continue;
+    if (!s.clause_label.empty() && s.clause_label != clause.label) continue;
+    cp.measured_availability = s.availability;
+    cp.measured_derivation = "stated by the provider's statement (" + s.path + ":" + std::to_string(s.line) +
+                             "): " + s.stated;
+    cp.statement = StatementFigures{s.stated, s.path, s.line, 0, s.paid_minor};
+    return;
+  }
+  cp.unmeasured = true;
+  cp.measured_derivation = "the statement gives no availability for " + service.name + " " + period +
+                           ": availability is not assessed";
+}
+
 void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_index,
                   const ServiceIndex& by_service, AuditReport& report) {
   const auto& contract = *req.contract;
   const auto& clause = contract.availability[clause_index];
   const auto& service = contract.services[clause.service];
   std::vector<std::string> notes;
-  const bool from_probes = clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes;
+  // From a statement, the stated figure is the period's availability however the clause measures it.
+  const bool from_statement = req.incident_evidence == IncidentEvidence::Statement;
+  const bool from_probes =
+      !from_statement && clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes;
   const probe::ProbeClauseEngine* engine =
       from_probes && clause_index < req.probe_engines.size() ? req.probe_engines[clause_index] : nullptr;
   if (from_probes && !engine) {
@@ -382,7 +403,7 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
                            " is measured from probes: an incident log cannot audit it: it needs probe samples");
     return;
   }
-  if (!clause.measurement && !clause.group)  // a group clause's down rule defines it
+  if (!clause.measurement && !clause.group && !from_statement)  // a group clause's down rule defines it
     notes.push_back("the clause does not define unavailability: every counted incident is a full outage");
   if (!clause.excluded_time) notes.push_back("the clause does not say how excluded time counts: it counts as available");
   auto plan = plan_clause(req, zone, clause, notes);
@@ -407,7 +428,9 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
                      : classify_period(cx, span.periods[k], span.parts[k].first, span.parts[k].second, buckets[k],
                                        not_counted_in(req, span.parts[k]));
           cp.notes.insert(cp.notes.begin(), notes.begin(), notes.end());  // the clause's notes, then the period's
-          if (!engine && req.incident_evidence != IncidentEvidence::Log) {
+          if (from_statement) {
+            stated_figure(req, clause, service, span.periods[k].label, cp);
+          } else if (!engine && req.incident_evidence != IncidentEvidence::Log) {
             cp.unmeasured = true;
             cp.measured_derivation = req.incident_evidence == IncidentEvidence::NoLog
                                          ? "no incident log was given: availability is not assessed"
@@ -480,6 +503,8 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
   }
   if (!contract.recovery.empty())
     report.notes.push_back("recovery credits and caps are computed over the whole audited range");
+  if (!contract.recovery.empty() && req.incident_evidence == IncidentEvidence::Statement)
+    report.notes.push_back("a statement gives availability figures, not incidents: recovery clauses are not assessed");
   return report;
 }
 

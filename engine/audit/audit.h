@@ -62,6 +62,21 @@ struct PreviousCredit {
   model::Money amount;
 };
 
+// One period's availability as the provider's statement gives it (a monthly
+// statement's "99.2%"), for an audit without a log (docs/audit.md, section 26):
+// the figure stands for the period's measured availability, and the contract's
+// tiers, caps and claim rules price it as they price any availability.
+struct StatedAvailability {
+  std::string service;
+  std::string clause_label;  // empty: the service's one availability clause
+  std::string period;        // a period label as the audit prints it: 2026-11, 2026-Q4
+  Rational availability;     // a share, 0..1, exact: "99.2%" is 124/125
+  std::string stated;        // as the statement writes it: "99.2%"
+  std::string path;          // where it was read, for the report
+  size_t line = 0;
+  std::optional<int64_t> paid_minor;  // the credit the provider paid, in the contract's minor units; absent: not stated
+};
+
 // What the incidents stand for. Clauses measured from incidents are assessed
 // only on a log that was given and has at least one usable record: an empty
 // list of incidents means "no outage" only when a log says so.
@@ -69,6 +84,7 @@ enum class IncidentEvidence {
   Log,          // a log was read; `incidents` are its usable records (maybe none)
   NoLog,        // no incident log was given
   NoneUsable,   // a log was given, but every record in it was rejected
+  Statement,    // no log: each period's availability is the provider's stated figure (`stated`)
 };
 
 struct AuditRequest {
@@ -80,6 +96,8 @@ struct AuditRequest {
   std::vector<ClaimFiling> claims;
   std::vector<BilledFee> fees;
   std::vector<PreviousCredit> previous_credits;
+  // With IncidentEvidence::Statement: the stated figures. A period with none is not assessed.
+  std::vector<StatedAvailability> stated;
   // Per-incident findings and timelines can be left out of very large audits
   // to bound memory; the figures are the same either way.
   bool record_findings = true;

@@ -46,6 +46,9 @@ struct ClassifiedPeriod {
   std::vector<std::string> evidence_gaps;  // what the period's evidence lacks (PeriodAudit::evidence_gaps)
   std::string measured_derivation;
   std::optional<ProbePeriodFigures> probe;
+  // Audited from the provider's statement: its figure is measured_availability;
+  // judging fills in the credit the contract owes at it.
+  std::optional<StatementFigures> statement;
 };
 
 // `extra`: intervals from elsewhere (probe downtime, missing-data exclusions),

@@ -1,6 +1,7 @@
 // Step two of a period's audit: downtime rules, availability, tier, credit,
 // caps and the claim deadline, each with its explanation.
 #include <algorithm>
+#include <cstdlib>
 #include <boost/date_time/gregorian/gregorian.hpp>
 
 #include "engine/audit/audit_period.h"
@@ -341,12 +342,14 @@ void assess_availability(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds 
     // Measured, not derived: the counted downtime is what the measured availability implies.
     out.down = out.eligible * (1 - *cp.measured_availability);
     out.availability = *cp.measured_availability;
+    // A stated figure is the clause's availability whatever the clause measures it from: cite the clause.
+    const SourceRange basis = cp.statement ? clause.range : clause.measurement ? clause.measurement->range : SourceRange{};
     derive(cx, out, [&] { return Explanation{"down (implied)", rational_text(out.down),
-                           "eligible x (1 - measured availability): the downtime the measured availability stands for",
-                           clause.measurement ? clause.measurement->range : SourceRange{}}; });
+                           cp.statement ? "eligible x (1 - stated availability): the downtime the stated figure stands for"
+                                        : "eligible x (1 - measured availability): the downtime the measured availability stands for",
+                           basis}; });
     derive(cx, out, [&] { return Explanation{"availability", percent_text(*out.availability),
-                           cp.measured_derivation + " = " + out.availability->str(),
-                           clause.measurement ? clause.measurement->range : SourceRange{}}; });
+                           cp.measured_derivation + " = " + out.availability->str(), basis}; });
   } else if (out.eligible > 0) {
     out.availability = (out.eligible - out.down) / out.eligible;
     derive(cx, out, [&] { return Explanation{"availability", percent_text(*out.availability),
@@ -466,6 +469,19 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);
   if (cx.request->record_timeline) timeline_of(cp, out);
   out.probe = std::move(cp.probe);
+  if (cp.statement) {
+    out.statement = std::move(cp.statement);
+    out.statement->implied_minor = out.owed_minor;  // after caps, the claim rule and the clock-hour amount
+    // Paid against owed is the statement's, not the contract's: a note, which every format prints.
+    if (const auto paid = out.statement->paid_minor) {
+      const auto& currency = *cx.contract->currency;
+      out.notes.push_back("credit paid " + money_with_code(*paid, currency) + " (" + out.statement->path + ":" +
+                          std::to_string(out.statement->line) + "), owed " + money_with_code(out.owed_minor, currency) +
+                          ": " + out.statement->payment_word() +
+                          (*paid == out.owed_minor ? std::string()
+                                                   : " by " + money_with_code(std::abs(*out.statement->difference()), currency)));
+    }
+  }
   return out;
 }
 

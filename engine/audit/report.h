@@ -168,6 +168,28 @@ struct ProbePeriodFigures {
   int64_t other_owed_minor = 0;
 };
 
+// A period audited from the provider's statement (docs/audit.md, section 26):
+// the figure it states, where, and the credit paid beside the credit the
+// contract owes at that figure.
+struct StatementFigures {
+  std::string stated;  // as written: "99.2%"
+  std::string path;
+  size_t line = 0;
+  int64_t implied_minor = 0;          // what the contract owes at the stated figure: the period's owed_minor
+  std::optional<int64_t> paid_minor;  // the credit paid; absent when the statement does not say
+  // implied - paid: > 0 underpaid, < 0 overpaid; absent without a credit paid.
+  std::optional<int64_t> difference() const {
+    if (!paid_minor) return std::nullopt;
+    return implied_minor - *paid_minor;
+  }
+  bool underpaid() const { return paid_minor && implied_minor > *paid_minor; }
+  // "underpaid", "overpaid", "matches", or "not stated" (no credit paid given).
+  const char* payment_word() const {
+    if (!paid_minor) return "not stated";
+    return implied_minor > *paid_minor ? "underpaid" : implied_minor < *paid_minor ? "overpaid" : "matches";
+  }
+};
+
 // One availability clause audited over one statistical period.
 struct PeriodAudit {
   std::string service;
@@ -210,6 +232,7 @@ struct PeriodAudit {
   std::vector<Explanation> explain;
   std::vector<std::string> notes;  // defaults applied, ambiguities, flags
   std::optional<ProbePeriodFigures> probe;  // clauses measured from probes
+  std::optional<StatementFigures> statement;  // periods audited from the provider's statement
 
   // What the evidence for this period lacks: records rejected, probe samples
   // late, conflicting or unusable. The figures are those of the usable
@@ -220,7 +243,11 @@ struct PeriodAudit {
   // stated or not), lost time credited, or clock hours not charged. With
   // `met`, it decides the verdict.
   bool credit_earned() const { return credit_minor > 0 || hour_rule_minor > 0 || credit_not_stated; }
-  Verdict verdict() const { return period_verdict(credit_earned(), availability.has_value(), met); }
+  // Underpaid against a statement is a breach too (it implies a credit earned:
+  // the owed amount never exceeds the credit and the clock-hour amount).
+  Verdict verdict() const {
+    return period_verdict(credit_earned() || (statement && statement->underpaid()), availability.has_value(), met);
+  }
   bool evidence_complete() const { return evidence_gaps.empty(); }
 };
 
