@@ -128,6 +128,12 @@ constexpr const char* kFooter =
     "  --initial-state unknown (default) | up: a resource's state before its first record. unknown: that time\n"
     "                is an evidence gap of every period it touches (never exit 0); up: assumed up, and the\n"
     "                report says so (docs/audit.md, section 25).\n"
+    "  --statement   the provider's statement instead of a log: CSV (header row) or JSON Lines with period,\n"
+    "                availability (\"99.2%\" or \"99.95\", a percentage), and optionally service, clause,\n"
+    "                credit_paid (\"100.00\" or \"100.00 USD\") and currency. Each period is audited at its stated\n"
+    "                figure (tiers, caps, claims as for any availability) and the credit paid compared with the\n"
+    "                credit owed: underpaid, overpaid or matches. A period without a row is not assessed (exit 4);\n"
+    "                a bad row or one naming no audited period is rejected with file:line (docs/audit.md, section 26).\n"
     "  --claims      CSV with header service,period,filed       e.g. training,2026-11,2026-12-15\n"
     "  --billing     CSV with header service,period,fee         e.g. training,2026-11,1200000.00\n"
     "  --previous-credits  CSV with header service,period_end,amount  e.g. training,2026-10-31,12000.00\n"
@@ -159,6 +165,7 @@ constexpr const char* kFooter =
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --claimed 2026-12-15 --format markdown\n"
     "  slaudit audit contract.sla --incidents log.jsonl --period 2026-11 --format html > report.html\n"
     "  slaudit audit contract.sla --probes probes.csv --incidents maintenance.jsonl --period 2026-11\n"
+    "  slaudit audit contract.sla --statement statement.csv --period 2026-11\n"
     "  slaudit audit contract.sla --incidents status.csv --incidents-format status-csv --initial-state up --period 2026-11\n"
     "  slaudit audit contract.sla --prometheus http://localhost:9090 --period 2026-11 --save-fetched fetched/\n"
     "  slaudit audit contract.sla --prometheus-replay fetched/ --period 2026-11\n"
@@ -198,7 +205,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
                   "Fleet audit: print this resource's full audit (any --format; --explain for derivations)")
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
-  for (const char* service_only : {"--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
+  for (const char* service_only : {"--statement", "--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
                                    "--ledger", "--live", "--targets"})
     inventory->excludes(cmd->get_option(service_only));
 }
@@ -211,7 +218,14 @@ Command add_audit(CLI::App& app) {
   auto* cmd = app.add_subcommand("audit", "Audit a contract against an incident log: availability, credits owed, "
                                           "recovery, each figure explained");
   cmd->add_option("contract", j.contract, "Contract file (.sla); - reads standard input")->required();
-  cmd->add_option("--incidents", j.incidents, "Incident log (.jsonl or .csv)");
+  auto* incidents = cmd->add_option("--incidents", j.incidents, "Incident log (.jsonl or .csv)");
+  auto* statement = cmd->add_option("--statement", j.statement,
+                                    "The provider's statement: availability per service and period (\"99.2%\"), "
+                                    "and the credit paid; CSV or JSON Lines (docs/audit.md, section 26)");
+  statement->excludes(incidents);
+  cmd->add_option("--statement-format", j.statement_format, "Format of --statement, when its extension does not say")
+      ->check(CLI::IsMember({"csv", "jsonl", "ndjson"}))
+      ->needs(statement);
   cmd->add_option("--probes", j.probes, "Probe samples: CSV timestamp,target,ok,total or timestamp,target,success, or Prometheus query_range JSON; .gz welcome; - is standard input")
       ->expected(1, -1);
   cmd->add_option("--targets", j.targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}");

@@ -6,6 +6,7 @@
 #include "engine/figures/figures.h"
 #include "jobs/inputs.h"
 #include "jobs/probe_inputs.h"
+#include "jobs/statement_inputs.h"
 #include "jobs/status_evidence.h"
 #include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
@@ -228,7 +229,9 @@ int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Mes
   for (const auto& a : report.probe_accounting) unused += a.late + a.duplicate_conflicting + a.unusable;
   if (rejected > 0 || unused > 0) {
     std::string line = std::string("slaudit: ") + (o.strict ? "error: " : "warning: ");
-    if (o.probes.empty() && !from_prometheus(o)) {
+    if (!o.statement.empty()) {
+      line += std::to_string(rejected) + " statement row(s) rejected; each is listed in the report";
+    } else if (o.probes.empty() && !from_prometheus(o)) {
       line += std::to_string(rejected) + " incident record(s) rejected; each is listed in the report";
     } else {
       line += std::to_string(rejected) + " record(s) rejected, " + std::to_string(unused) +
@@ -246,7 +249,8 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   AuditJob job;
   std::vector<NamedInput> named{{"the contract", o.contract}, {"--incidents", o.incidents},
                                 {"--claims", o.claims},        {"--billing", o.billing},
-                                {"--previous-credits", o.previous_credits}, {"--targets", o.targets_map}};
+                                {"--previous-credits", o.previous_credits}, {"--targets", o.targets_map},
+                                {"--statement", o.statement}};
   for (const std::string& p : o.probes) named.push_back({"--probes", p});
   if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
@@ -261,8 +265,17 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   const std::optional<audit::AuditRange> range = audit_range(o, contract, job.messages);
   if (!range) return job;
   request.range = *range;
-  if (o.incidents.empty() && o.probes.empty() && !from_prometheus(o)) {
-    job.messages.push_back("slaudit audit: give --incidents, --probes (or --prometheus), or both");
+  StatementInput statement;
+  if (!o.statement.empty()) {
+    // One source of availability per audit: a log's figure and a statement's for the same period are two
+    // audits, which two runs compare (docs/audit.md, section 26).
+    if (!o.incidents.empty() || !o.probes.empty() || from_prometheus(o)) {
+      job.messages.push_back("slaudit audit: --statement gives each period's availability; it cannot be combined "
+                             "with --incidents, --probes or --prometheus (audit each on its own and compare)");
+      return job;
+    }
+  } else if (o.incidents.empty() && o.probes.empty() && !from_prometheus(o)) {
+    job.messages.push_back("slaudit audit: give --incidents, --probes (or --prometheus), or both; or --statement");
     return job;
   }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
@@ -272,6 +285,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
                                   ? audit::IncidentEvidence::NoneUsable
                                                                                  : audit::IncidentEvidence::Log;
   request.incidents = std::move(log->incidents);
+  if (!o.statement.empty() &&
+      !read_statement_input(o.statement, o.statement_format, contract, request, inputs, job.messages, statement))
+    return job;
   ProbeOptions probe_options;
   ProbeRun probe_run;
   PrometheusRun prometheus_run;
@@ -296,6 +312,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   // The report holds all it prints: the incidents (most of a large audit's
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });
+  if (!o.statement.empty()) account_statement(statement, request, report);
   account_probe_files(probe_options, probe_run, report);
   note_evidence_gaps(*log, probe_run, contract, report);
   account_prometheus(contract, prometheus_run, report);

@@ -22,6 +22,7 @@ namespace slaudit::jobs {
 struct AuditJobOptions {
   std::string contract;  // path; "-" is standard input
   std::string incidents, incidents_format;
+  std::string statement, statement_format;  // the provider's stated availability (docs/audit.md section 26)
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // the day-range grammar; all empty: the contract's effective range
   std::string claimed;           // one filing day for every period
