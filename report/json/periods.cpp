@@ -161,6 +161,24 @@ void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::
     w.field("service", period.service);
     w.key("start");
     write_instant(w, period.start);
+    if (period.statement) {  // audited from the provider's statement; absent otherwise
+      const audit::StatementFigures& st = *period.statement;
+      w.key("statement");
+      w.object([&] {
+        w.key("difference");
+        if (const auto d = st.difference()) write_money(w, *d, currency);
+        else w.value(nullptr);
+        w.field("line", st.line);
+        w.key("owed");
+        write_money(w, st.implied_minor, currency);
+        w.key("paid");
+        if (st.paid_minor) write_money(w, *st.paid_minor, currency);
+        else w.value(nullptr);
+        w.field("path", st.path);
+        w.field("payment", st.payment_word());
+        w.field("stated", st.stated);
+      });
+    }
     w.key("target");
     write_percent(w, period.target);
     w.key("tier");

@@ -6,6 +6,7 @@
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
+#include "report/common/statement_words.h"
 #include "report/markdown/sections.h"
 #include "report/markdown/markdown_text.h"
 
@@ -63,6 +64,26 @@ std::string period_table(const audit::AuditReport& report) {
                "never rounded up.\n\n";
 }
 
+// "## Statement": the provider's figures, what the contract owes at them and what was paid.
+std::string statement_section(const audit::AuditReport& report) {
+  const std::vector<const audit::PeriodAudit*> periods = statement_periods(report);
+  if (periods.empty()) return "";
+  const model::Currency& c = report.currency;
+  std::string out = "## Statement\n\nEach period audited at the availability the provider's statement gives.\n\n"
+                    "| Service | Period | Stated | Row | Target | Met | Owed (" + c.code + ") | Paid (" + c.code +
+                    ") | Difference | Payment |\n| --- | --- | ---: | --- | ---: | --- | ---: | ---: | ---: | --- |\n";
+  for (const audit::PeriodAudit* p : periods) {
+    const audit::StatementFigures& s = *p->statement;
+    const std::optional<int64_t> d = s.difference();
+    out += "| " + md_escape(p->service) + " | " + md_escape(p->period) + " | " + md_escape(s.stated) + " | " +
+           md_escape(s.path + ":" + std::to_string(s.line)) + " | " + (p->target ? percent_text(*p->target) : "—") +
+           " | " + (!p->target ? "—" : p->met ? "yes" : "no") + " | " + amount_text(s.implied_minor, c) + " | " +
+           (s.paid_minor ? amount_text(*s.paid_minor, c) : "—") + " | " + (d ? amount_text(*d, c) : "—") + " | " +
+           s.payment_word() + " |\n";
+  }
+  return out + "\n" + md_escape(statement_total_text(report)) + "\n\n";
+}
+
 std::string rejected_section(const audit::AuditReport& report) {
   std::string out = "## Rejected records\n\n";
   if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
@@ -90,7 +111,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source) {
-  return heading(report, contract, source) + period_table(report) + markdown_basis(report, source) + markdown_probes(report) +
+  return heading(report, contract, source) + period_table(report) + statement_section(report) + markdown_basis(report, source) + markdown_probes(report) +
          rejected_section(report) + inputs_section(report);
 }
 

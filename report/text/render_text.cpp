@@ -69,6 +69,10 @@ void write_text(const audit::AuditReport& report, const SourceFile& contract, bo
   out += '\n';
   write_availability(context, out);
   out += '\n';
+  if (std::string statement = text_statement(context); !statement.empty()) {
+    out += statement;
+    out += '\n';
+  }
   if (!report.recovery.empty()) {
     write_recovery(context, out);
     out += '\n';

@@ -23,6 +23,7 @@ struct TextContext {
 void write_availability(const TextContext& context, ChunkedOutput& out);
 void write_recovery(const TextContext& context, ChunkedOutput& out);  // nothing without a recovery clause
 std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
+std::string text_statement(const TextContext& context);  // empty when no period was audited from a statement
 
 // "    figure: value = derivation — clause" lines, one per explanation.
 std::string text_explanations(const TextContext& context, const std::vector<audit::Explanation>& lines,
