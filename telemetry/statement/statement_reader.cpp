@@ -312,7 +312,9 @@ std::optional<Rational> parse_stated_availability(std::string_view text, std::st
     reason = "more than 30 digits";
     return std::nullopt;
   }
-  const std::string whole = point == std::string::npos ? s : s.substr(0, point) + s.substr(point + 1);
+  std::string whole = point == std::string::npos ? s : s.substr(0, point) + s.substr(point + 1);
+  // Leading zeros off: cpp_int reads a leading 0 as octal ("0992" would be an error, "0750" 488).
+  whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
   const size_t decimals = point == std::string::npos ? 0 : s.size() - point - 1;
   Rational value{boost::multiprecision::cpp_int(whole)};
   for (size_t i = 0; i < decimals; ++i) value /= 10;

@@ -33,8 +33,11 @@ TEST_CASE("statement reader: availability figures are percentages, read exactly"
       {"100%", Rational(1), ""},
       {"100", Rational(1), ""},                 // 100 without % is above 1: a percentage
       {"0.5%", Rational(1, 200), ""},           // with %, a small figure is a percentage: 0.005
+      {"0.75%", Rational(3, 400), ""},          // "075" is 75, never octal 61: 0.75 / 100 = 3/400
+      {"09.5%", Rational(19, 200), ""},         // a leading zero changes nothing: 9.5 / 100 = 19/200
+      {"000%", Rational(0), ""},
       {"99.999999999999999999999%", Rational(boost::multiprecision::cpp_int("99999999999999999999999"),
-                                             boost::multiprecision::cpp_int("100000000000000000000000000")), ""},
+                                             boost::multiprecision::cpp_int("100000000000000000000000")), ""},  // 21 decimals, / 100: / 10^23
       {"99.2.1%", std::nullopt, "expected a percentage such as 99.2% or 99.95"},
       {"100.01%", std::nullopt, "more than 100%"},
       {"101", std::nullopt, "more than 100%"},
