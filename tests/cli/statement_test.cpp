@@ -133,7 +133,7 @@ TEST_CASE("cli statement: exit codes follow the figures, not the payment alone",
   CHECK(over.exit == 0);
   CHECK(has(over.out, "overpaid by 5.00 EUR"));
   // December has no row: not assessed, exit 4.
-  const CliRun december = scratch.run("--statement october.csv --period 2026-10..2026-12");
+  const CliRun december = scratch.run("--statement october.csv --period 2026-10-01..2026-12-31");
   CHECK(december.exit == 4);
   CHECK(has(december.out, "the statement gives no availability for vm 2026-12: availability is not assessed"));
 }

@@ -47,7 +47,9 @@ std::unique_ptr<Audited> audit_stated(const std::string& text, std::vector<audit
   req.contract_source = a->source.get();
   req.incident_evidence = audit::IncidentEvidence::Statement;
   req.stated = std::move(rows);
-  req.range = *audit::parse_audit_range(range);
+  const auto parsed = audit::parse_audit_range(range);
+  REQUIRE(parsed.has_value());
+  req.range = *parsed;
   req.claims = std::move(claims);
   a->result = audit::run_audit(req);
   REQUIRE(a->result.report.has_value());
@@ -149,10 +151,10 @@ TEST_CASE("statement: caps, claims and quarters apply to the stated figure as to
   }
 }
 
-TEST_CASE("statement: a period without a stated figure is not assessed; the derivation cites the row",
+TEST_CASE("statement: a period without a stated figure is not assessed, and the derivation cites its row",
           "[audit][statement]") {
   // October and November audited; the statement gives only November.
-  const auto a = audit_stated(contract(), {row("2026-11", Rational(124, 125), "99.2%", 10000, 7)}, "2026-10..2026-11");
+  const auto a = audit_stated(contract(), {row("2026-11", Rational(124, 125), "99.2%", 10000, 7)}, "2026-10-01..2026-11-30");
   const audit::AuditReport& report = *a->result.report;
   REQUIRE(report.periods.size() == 2);
   const audit::PeriodAudit& october = report.periods[0];
@@ -169,5 +171,36 @@ TEST_CASE("statement: a period without a stated figure is not assessed; the deri
     cited |= e.figure == "availability" && e.derivation == "stated by the provider's statement (s.csv:7): 99.2% = 124/125";
   CHECK(cited);
   // Breached beats not assessed.
+  CHECK(report.verdict == Verdict::Breached);
+}
+
+TEST_CASE("statement: each clause of a service takes its own row, a probe clause included", "[audit][statement]") {
+  // Two clauses of one service: uptime from incidents, requests from probes. A statement audits both
+  // from their stated figures, whatever they measure from.
+  const std::string text =
+      "contract \"t\" {\n  effective 2026-01-01 to 2027-12-31; timezone \"UTC\"; currency USD;\n"
+      "  service web { fee 1000.00 per month; }\n"
+      "  availability web \"uptime\" {\n    target 99.9%; period calendar month;\n"
+      "    credit of monthly fee { below 99.9%: 10%; below 99.0%: 25%; }\n  }\n"
+      "  availability web \"requests\" {\n    target 99.5%; period calendar month;\n"
+      "    unavailable from probes { bucket 5 min; bad when error rate > 5%; measure requests; }\n"
+      "    missing data counts as down;\n"
+      "    credit of monthly fee { below 99.5%: 5%; }\n  }\n}\n";
+  audit::StatedAvailability uptime{"web", "uptime", "2026-11", Rational(124, 125), "99.2%", "s.csv", 2, 10000};
+  audit::StatedAvailability requests{"web", "requests", "2026-11", Rational(497, 500), "99.4%", "s.csv", 3, 0};
+  const auto a = audit_stated(text, {uptime, requests});
+  const audit::AuditReport& report = *a->result.report;
+  REQUIRE(report.periods.size() == 2);
+  // uptime: 99.2% < 99.9%: 10% of 1,000.00 = 100.00 USD, paid 100.00: matches.
+  CHECK(report.periods[0].clause_label == "uptime");
+  CHECK(report.periods[0].owed_minor == 10000);
+  CHECK(std::string(report.periods[0].statement->payment_word()) == "matches");
+  // requests: 99.4% = 497/500 < 99.5%: 5% of 1,000.00 = 50.00 USD, paid 0.00: underpaid by 50.00.
+  CHECK(report.periods[1].clause_label == "requests");
+  CHECK(*report.periods[1].availability == Rational(497, 500));
+  CHECK(report.periods[1].owed_minor == 5000);
+  CHECK(report.periods[1].statement->difference() == 5000);
+  CHECK(report.periods[1].statement->underpaid());
+  CHECK(report.total_owed_minor == 15000);
   CHECK(report.verdict == Verdict::Breached);
 }
