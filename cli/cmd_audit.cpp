@@ -98,6 +98,7 @@ int run_fleet_command(AuditOptions& o) {
   f.to = j.to;
   f.claimed = j.claimed;
   f.claims = j.claims;
+  f.holidays = j.holidays;
   f.strict = j.strict;
   const jobs::FleetJob job = jobs::run_fleet_job(f);
   print(job.messages);
@@ -140,6 +141,10 @@ constexpr const char* kFooter =
     "  A bad row in these three is an error (file:line: reason, exit 2): a dropped claim or fee would\n"
     "  change the money owed, so they are never skipped. --claimed DAY applies one filing day to every\n"
     "  service and period; it and --claims exclude each other.\n"
+    "  --holidays    CSV with header date,calendar,day[,name]   e.g. 2026-10-01,CN,holiday,National Day\n"
+    "                the days of the holiday calendar the contract names (holidays \"CN\";): day is holiday or\n"
+    "                working (a make-up working day). Needed when the contract counts working days with it;\n"
+    "                a bad row is an error as above (docs/audit.md, section 27).\n"
     "Range: --period (a month, quarter, year or DAY..DAY), or --from and --to; by default the whole\n"
     "  effective range of the contract. Every period containing one of the days is audited.\n"
     "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
@@ -283,6 +288,8 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--billing", j.billing, "Fees billed, when they differ from the contract: CSV service,period,fee");
   cmd->add_option("--previous-credits", j.previous_credits,
                   "Credits already paid, for caps over a year: CSV service,period_end,amount");
+  cmd->add_option("--holidays", j.holidays,
+                  "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day");
   add_fleet_options(cmd, *o);
   cmd->footer(std::string(kFooter) + kFleetFooter);
   return {cmd, [o] { return run_audit_command(*o); }};

@@ -1,7 +1,7 @@
-// The small CSV inputs of an audit (--claims, --billing, --previous-credits),
-// each reader over the same bytes: rows usable only when there is no error,
-// every row with its line, lines and errors in file order, every error with a
-// reason; amounts never negative.
+// The small CSV inputs of an audit (--claims, --billing, --previous-credits,
+// --holidays), each reader over the same bytes: rows usable only when there
+// is no error, every row with its line, lines and errors in file order, every
+// error with a reason; amounts never negative; a calendar day listed once.
 #include <vector>
 
 #include "fuzz/support/fuzz_target.h"
@@ -42,4 +42,14 @@ SLAUDIT_FUZZ_TARGET(billing_inputs) {
   expect_well_formed(credits, "previous credits");
   if (credits.ok())
     for (const audit::PreviousCredit& c : credits.rows) SLAUDIT_FUZZ_EXPECT(c.amount.minor >= 0, "a negative credit");
+
+  const auto holidays = read_holidays(data);
+  expect_well_formed(holidays, "holidays");
+  for (const HolidayRow& row : holidays.rows) {
+    const HolidayCalendar calendar = holiday_calendar(holidays.rows, row.calendar, "fuzz");
+    SLAUDIT_FUZZ_EXPECT(calendar.years.contains(static_cast<int>(row.day.year())), "a listed day's year not listed");
+    SLAUDIT_FUZZ_EXPECT(!(calendar.holidays.contains(row.day) && calendar.working.contains(row.day)),
+                        "a day both a holiday and a working day");
+    break;  // one calendar is enough: the reader is what is fuzzed
+  }
 }

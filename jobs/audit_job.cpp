@@ -4,6 +4,7 @@
 #include "base/util/file_io.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/figures/figures.h"
+#include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
 #include "jobs/probe_inputs.h"
 #include "jobs/statement_inputs.h"
@@ -250,7 +251,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   std::vector<NamedInput> named{{"the contract", o.contract}, {"--incidents", o.incidents},
                                 {"--claims", o.claims},        {"--billing", o.billing},
                                 {"--previous-credits", o.previous_credits}, {"--targets", o.targets_map},
-                                {"--statement", o.statement}};
+                                {"--statement", o.statement}, {"--holidays", o.holidays}};
   for (const std::string& p : o.probes) named.push_back({"--probes", p});
   if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
@@ -298,6 +299,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   request.record_timeline = o.record_timeline;
   RowOrigins origins;
   if (!read_billing_inputs(o, contract, request, inputs, origins, job.messages)) return job;
+  std::optional<HolidayCalendar> holidays;
+  if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
+  if (holidays) request.holidays = &*holidays;
 
   audit::AuditResult result = audit::run_audit(request);
   if (!result.report) {
@@ -316,6 +320,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   account_probe_files(probe_options, probe_run, report);
   note_evidence_gaps(*log, probe_run, contract, report);
   account_prometheus(contract, prometheus_run, report);
+  if (holidays && counts_working_days(contract)) report.notes.push_back(holiday_note(*holidays));
   warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
   warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
   if (report.periods.empty() && report.recovery.empty())

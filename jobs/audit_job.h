@@ -27,6 +27,7 @@ struct AuditJobOptions {
   std::string period, from, to;  // the day-range grammar; all empty: the contract's effective range
   std::string claimed;           // one filing day for every period
   std::string claims, billing, previous_credits;
+  std::string holidays;  // the days of the contract's holiday calendar (docs/audit.md section 27)
   std::vector<std::string> probes;
   std::string targets_map;
   std::string lateness = "3h";

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/time/civil_date.h"
+#include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
 #include "jobs/status_evidence.h"
 #include "telemetry/billing/billing_inputs.h"
@@ -147,7 +148,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   }
   const std::vector<NamedInput> named{{"the contract", o.contract}, {"--inventory", o.inventory},
                                       {"--billing-export", o.billing_export}, {"--incidents", o.incidents},
-                                      {"--claims", o.claims}};
+                                      {"--claims", o.claims}, {"--holidays", o.holidays}};
   if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
   if (!compile_contract_input(o.contract, inputs, job.messages, job.source, job.compiled)) {
@@ -169,6 +170,9 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   FleetInputs in;
   if (!read_fleet_inputs(o, contract, inputs, in, job.messages)) return job;
   if (!read_claims(o, contract, request, inputs, job.messages)) return job;
+  std::optional<HolidayCalendar> holidays;
+  if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
+  if (holidays) request.holidays = &*holidays;
   request.resources = &in.inventory.resources;
   if (in.billing) request.charges = &in.billing->charges;
   request.incident_evidence = in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
@@ -187,6 +191,10 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   if (in.billing) account(o.billing_export, in.billing->records_read, in.billing->rejected, report);
   account_incidents(in.log, report);
   note_status(in.log, contract, report);
+  if (holidays && counts_working_days(contract)) {  // the notes stay sorted
+    const std::string note = holiday_note(*holidays);
+    report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);
+  }
   if (!o.explain_resource.empty() && !report.explained) {
     job.messages.push_back("slaudit audit: --explain-resource " + o.explain_resource +
                            ": no such resource was audited (not in the inventory, or matched by no clause)");

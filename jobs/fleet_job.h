@@ -21,6 +21,7 @@ struct FleetJobOptions {
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string claimed, claims;
+  std::string holidays;  // the days of the contract's holiday calendar
   std::string explain_resource;
   bool strict = false;  // rejected records make the exit code kContractErrors
 };

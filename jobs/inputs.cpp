@@ -103,7 +103,7 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
   bool contract_fault = false;
   for (const audit::AuditError& error : errors) {
     const bool located = error.clause.end > error.clause.begin;
-    contract_fault |= located;
+    contract_fault |= located && !error.input_fault;
     std::string line = source.name();
     if (located) line += ":" + std::to_string(source.location(error.clause.begin).line);
     messages.push_back(line + ": error: " + error.message);

@@ -450,6 +450,31 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
   }
 }
 
+// Working days counted with the contract's holiday calendar need its days in
+// every year the count steps into: a year the calendar does not list would
+// silently count as Monday to Friday.
+void check_holiday_years(const AuditRequest& req, const model::AvailabilityClause& clause, const ClausePlan& plan,
+                         std::vector<AuditError>& errors) {
+  const auto& contract = *req.contract;
+  if (!clause.claim->earliest_working_days || !contract.holidays) return;
+  if (req.holidays == nullptr) {
+    errors.push_back({"the contract counts working days with holiday calendar \"" + contract.holidays->name +
+                          "\", and no such calendar was given to the audit",
+                      contract.holidays->range, true});
+    return;
+  }
+  for (const Period& period : plan.periods) {
+    const std::optional<int> year = year_not_in_calendar(*clause.claim, period.first_day, period.last_day, *req.holidays);
+    if (!year) continue;
+    errors.push_back({"holiday calendar \"" + req.holidays->name + "\" (" + req.holidays->source + ") lists no day in " +
+                          std::to_string(*year) + ", and the earliest claim day of " +
+                          contract.services[clause.service].name + " " + period.label +
+                          " counts working days into it; add that year's holidays (and make-up working days)",
+                      clause.claim->range, true});
+    return;
+  }
+}
+
 // Dates are computed in years 1400-9999 only: a claim deadline past them is
 // no date a report could state, so the audit stops with an error instead.
 bool claim_deadlines_fit(const AuditRequest& req, const TimeZone& zone, std::vector<AuditError>& errors) {
@@ -460,10 +485,13 @@ bool claim_deadlines_fit(const AuditRequest& req, const TimeZone& zone, std::vec
     const std::optional<ClausePlan> plan = plan_clause(req, zone, clause, notes);
     if (!plan) continue;
     const Period& last = plan->periods.back();
-    if (deadlines_in_calendar(*clause.claim, last.last_day, plan->scheme, zone)) continue;
-    errors.push_back({"the claim deadline of " + contract.services[clause.service].name + " " + last.label +
-                          " would fall after 9999-12-31, past the calendar slaudit computes in (years 1400-9999)",
-                      clause.claim->range});
+    if (!deadlines_in_calendar(*clause.claim, last.last_day, plan->scheme, zone)) {
+      errors.push_back({"the claim deadline of " + contract.services[clause.service].name + " " + last.label +
+                            " would fall after 9999-12-31, past the calendar slaudit computes in (years 1400-9999)",
+                        clause.claim->range});
+      continue;
+    }
+    check_holiday_years(req, clause, *plan, errors);
   }
   return errors.empty();
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/audit/report.h"
+#include "engine/records/holiday_calendar.h"
 #include "language/model/contract.h"
 #include "engine/records/incident.h"
 
@@ -96,6 +97,10 @@ struct AuditRequest {
   std::vector<ClaimFiling> claims;
   std::vector<BilledFee> fees;
   std::vector<PreviousCredit> previous_credits;
+  // The days of the holiday calendar the contract names (`holidays "CN";`), for
+  // counting working days; null when it names none. Required when it names
+  // one and a clause counts working days.
+  const HolidayCalendar* holidays = nullptr;
   // With IncidentEvidence::Statement: the stated figures. A period with none is not assessed.
   std::vector<StatedAvailability> stated;
   // Per-incident findings and timelines can be left out of very large audits
@@ -119,6 +124,9 @@ struct AuditRequest {
 struct AuditError {
   std::string message;
   SourceRange clause;  // where in the contract, when it is the contract's fault
+  // The inputs' fault though the clause is named (a holiday calendar that
+  // stops short of the years a clause needs): a usage error, not a contract error.
+  bool input_fault = false;
 };
 
 struct AuditResult {

@@ -11,17 +11,35 @@ namespace {
 
 std::string date_text(LocalDate d) { return boost::gregorian::to_iso_extended_string(d); }
 
-// The Nth Monday-to-Friday day after `day`; nullopt past the calendar. The
+// Where counting N working days lands: the day, or nothing, past 9999-12-31
+// or on stepping into a year the holiday calendar does not list.
+struct WorkingDayCount {
+  std::optional<LocalDate> day;
+  std::optional<int> unlisted_year;
+};
+
+// The Nth working day after `day` (Monday to Friday without a calendar). The
 // checker bounds N, so the walk is short.
-std::optional<LocalDate> nth_working_day_after(LocalDate day, int64_t n) {
+WorkingDayCount nth_working_day_after(LocalDate day, int64_t n, const HolidayCalendar* calendar) {
   std::optional<LocalDate> d = day;
   for (int64_t k = 0; d && k < n;) {
     d = add_days(*d, 1);
     if (!d) break;
-    const auto wd = d->day_of_week().as_number();  // 0 = Sunday
-    if (wd != 0 && wd != 6) ++k;
+    if (calendar == nullptr) {
+      const auto wd = d->day_of_week().as_number();  // 0 = Sunday
+      if (wd != 0 && wd != 6) ++k;
+      continue;
+    }
+    if (!calendar->covers(*d)) return {std::nullopt, static_cast<int>(d->year())};
+    if (calendar->is_working_day(*d)) ++k;
   }
-  return d;
+  return {d, std::nullopt};
+}
+
+std::string ordinal(int64_t n) {
+  const int64_t tens = n % 100, ones = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
 }
 
 // What the rule makes the deadline: none (nothing to anchor it to), a day, or
@@ -68,7 +86,22 @@ bool deadlines_in_calendar(const model::ClaimDeadline& rule, LocalDate last_day,
   at_end.anchor = model::DeadlineAnchor::PeriodEnd;
   const DeadlineInputs in{&at_end, last_day, std::nullopt, &scheme, &zone};
   if (deadline(in).beyond_calendar) return false;
-  return !rule.earliest_working_days || nth_working_day_after(last_day, *rule.earliest_working_days).has_value();
+  return !rule.earliest_working_days || nth_working_day_after(last_day, *rule.earliest_working_days, nullptr).day;
+}
+
+std::optional<int> year_not_in_calendar(const model::ClaimDeadline& rule, LocalDate first_day, LocalDate last_day,
+                                        const HolidayCalendar& calendar) {
+  if (!rule.earliest_working_days) return std::nullopt;
+  // Counted from the period's end, the count reaches furthest; counted from an
+  // incident, it may start on any day of the period.
+  const WorkingDayCount count = nth_working_day_after(last_day, *rule.earliest_working_days, &calendar);
+  if (count.unlisted_year) return count.unlisted_year;
+  const LocalDate from = rule.earliest_anchor == model::DeadlineAnchor::Incident ? first_day : last_day;
+  const std::optional<LocalDate> first_counted = add_days(from, 1);
+  if (!first_counted || !count.day) return std::nullopt;  // past 9999-12-31: deadlines_in_calendar's error
+  for (int year = static_cast<int>(first_counted->year()); year <= static_cast<int>(count.day->year()); ++year)
+    if (!calendar.years.contains(year)) return year;
+  return std::nullopt;
 }
 
 model::CivilDate to_civil(LocalDate d) {
@@ -91,8 +124,8 @@ ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDat
     const LocalDate base = in.rule->earliest_anchor == model::DeadlineAnchor::PeriodEnd
                                ? in.period_last_day
                                : in.first_incident_day.value_or(in.period_last_day);
-    const std::optional<LocalDate> earliest = nth_working_day_after(base, *in.rule->earliest_working_days);
-    if (earliest) out.earliest = to_civil(*earliest);
+    const WorkingDayCount earliest = nth_working_day_after(base, *in.rule->earliest_working_days, in.holidays);
+    if (earliest.day) out.earliest = to_civil(*earliest.day);
   }
   if (!filed) {
     out.state = ClaimState::NotGiven;
@@ -103,7 +136,9 @@ ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDat
   const LocalDate f = from_civil(*filed);
   if (out.earliest && f < from_civil(*out.earliest)) {
     out.state = ClaimState::TooEarly;
-    out.reason = "claimed " + date_text(f) + ", before the earliest day " + date_text(from_civil(*out.earliest));
+    out.reason = "claimed " + date_text(f) + ", before the earliest day " + date_text(from_civil(*out.earliest)) +
+                 " (the " + ordinal(*in.rule->earliest_working_days) + " working day" +
+                 (in.holidays ? " of calendar " + in.holidays->name : ", Monday to Friday") + ")";
   } else if (out.deadline && f > from_civil(*out.deadline)) {
     out.state = ClaimState::Late;
     out.reason = "claimed " + date_text(f) + ", after the deadline " + date_text(from_civil(*out.deadline)) +

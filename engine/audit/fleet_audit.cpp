@@ -184,6 +184,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
   one.claims = req.claims;
+  one.holidays = req.holidays;
   if (req.charges != nullptr) {
     const auto rounding = req.contract->availability[match.clauses.front()].rounding.value_or(model::RoundingMode::HalfUp);
     one.fees = fees_of(r, *req.charges, *req.contract->currency, rounding);
@@ -283,6 +284,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
   one.claims = req.claims;
+  one.holidays = req.holidays;
   GroupFees fees;
   if (req.charges != nullptr) {
     fees = group_fees(req, group, g.service, clause.rounding.value_or(model::RoundingMode::HalfUp));

@@ -31,6 +31,7 @@ struct FleetAuditRequest {
   IncidentEvidence incident_evidence = IncidentEvidence::Log;
   AuditRange range;
   std::vector<ClaimFiling> claims;  // by service and period: for every resource of the service
+  const HolidayCalendar* holidays = nullptr;  // as AuditRequest::holidays
   std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
                                     // (a resource id, or a group's label such as "region us-east-1")
   bool use_threads = true;

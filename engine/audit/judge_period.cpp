@@ -436,7 +436,8 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   std::optional<model::CivilDate> filed;
   for (const auto& c : cx.request->claims)
     if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period)) filed = c.filed;
-  DeadlineInputs din{clause.claim ? &*clause.claim : nullptr, cp.period.last_day, first_down, cx.scheme, cx.zone};
+  DeadlineInputs din{clause.claim ? &*clause.claim : nullptr, cp.period.last_day, first_down, cx.scheme, cx.zone,
+                     cx.request->contract->holidays ? cx.request->holidays : nullptr};
   out.claim = claim_status(din, filed);
   const bool claim_ok = out.claim.state == ClaimState::InTime || out.claim.state == ClaimState::NotGiven;
   out.owed_minor = claim_ok ? capped : 0;

@@ -1,4 +1,6 @@
 // The contract's header: parties, effective dates, time zone, currency.
+#include <cctype>
+
 #include "language/check/parts.h"
 #include "language/check/units.h"
 #include "language/check/zones.h"
@@ -33,6 +35,27 @@ void timezone(Context& cx, const ast::TimezoneItem& item, SourceRange range) {
   cx.contract().timezone = item.zone.value;
 }
 
+// A calendar's name is what the holiday file's `calendar` column says: a
+// short code such as CN, US-NY or de_BY, compared exactly.
+bool calendar_name_ok(std::string_view name) {
+  if (name.empty() || name.size() > 32) return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) return false;
+  return true;
+}
+
+void holidays(Context& cx, const ast::HolidaysItem& item, SourceRange range) {
+  if (!cx.first("holidays", range, "the holiday calendar")) return;
+  if (!calendar_name_ok(item.calendar.value)) {
+    cx.diagnostics().error("bad-calendar", item.calendar.range,
+                           "bad holiday calendar name '" + item.calendar.value + "'",
+                           "write a short code of letters, digits, '-', '_' or '.', such as \"CN\" or \"US-NY\", "
+                           "as the holiday file's calendar column names it");
+    return;
+  }
+  cx.contract().holidays = model::HolidayCalendarName{item.calendar.value, range};
+}
+
 void currency(Context& cx, const ast::CurrencyItem& item, SourceRange range) {
   if (!cx.first("currency", range, "the currency")) return;
   auto found = find_currency(item.code.text);
@@ -56,9 +79,22 @@ void check_header_item(Context& cx, const ast::ContractItem& item) {
     effective(cx, *e, item.range);
   } else if (auto* t = std::get_if<ast::TimezoneItem>(&item.node)) {
     timezone(cx, *t, item.range);
+  } else if (auto* h = std::get_if<ast::HolidaysItem>(&item.node)) {
+    holidays(cx, *h, item.range);
   } else if (auto* cur = std::get_if<ast::CurrencyItem>(&item.node)) {
     currency(cx, *cur, item.range);
   }
+}
+
+void check_holidays_used(Context& cx) {
+  const auto& contract = cx.contract();
+  if (!contract.holidays) return;
+  for (const auto& clause : contract.availability)
+    if (clause.claim && clause.claim->earliest_working_days) return;
+  cx.diagnostics().warning("unused-calendar", contract.holidays->range,
+                           "holiday calendar \"" + contract.holidays->name +
+                               "\" is named, but no clause counts working days: it changes nothing",
+                           "remove it, or count working days: claim ..., not before N working days after period end;");
 }
 
 void check_attributes(Context& cx, const std::vector<ast::Attribute>& attrs) {

@@ -34,6 +34,7 @@ void check_one(check::Context& cx, const ast::Contract& contract) {
         },
         item.node);
   }
+  check::check_holidays_used(cx);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 namespace slaudit::check {
 
 void check_header_item(Context& cx, const ast::ContractItem& item);
+// After the clauses: a holiday calendar no clause counts working days with.
+void check_holidays_used(Context& cx);
 void check_service(Context& cx, const ast::ServiceDecl& decl, const ast::ContractItem& item);
 void check_availability(Context& cx, const ast::AvailabilityDecl& decl, const ast::ContractItem& item);
 void check_recovery(Context& cx, const ast::RecoveryDecl& decl, const ast::ContractItem& item);

@@ -45,6 +45,7 @@ struct OneLine {
     return "effective " + i.from.text + " to " + i.until.text + ";";
   }
   std::string operator()(const ast::TimezoneItem& i) const { return "timezone " + i.zone.raw + ";"; }
+  std::string operator()(const ast::HolidaysItem& i) const { return "holidays " + i.calendar.raw + ";"; }
   std::string operator()(const ast::CurrencyItem& i) const { return "currency " + i.code.text + ";"; }
   std::string operator()(const ast::CommitDecl& i) const { return commit(i); }
   std::string operator()(const ast::ClaimDecl& i) const { return claim(i); }

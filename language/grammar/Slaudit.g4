@@ -41,6 +41,7 @@ contractItem
     | attrs+=attribute* 'customer' name=STRING ';'                                   # CustomerItem
     | attrs+=attribute* 'effective' from=DATE 'to' until=DATE ';'                    # EffectiveItem
     | attrs+=attribute* 'timezone' zone=STRING ';'                                   # TimezoneItem
+    | attrs+=attribute* 'holidays' calendar=STRING ';'                               # HolidaysItem
     | attrs+=attribute* 'currency' code=word ';'                                     # CurrencyItem
     | attrs+=attribute* 'service' name=word '{' items+=serviceItem* '}'              # ServiceDecl
     | attrs+=attribute* 'availability' service=word label=STRING? ('per' noun=word)?
@@ -334,6 +335,8 @@ word
     | 'counted' | 'while' | 'run'
     // issue 17 (credit tables that stop)
     | 'stated'
+    // issue 17 (holiday calendars)
+    | 'holidays'
     ;
 
 // ---------------------------------------------------------------- lexer

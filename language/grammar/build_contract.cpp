@@ -76,6 +76,9 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
   } else if (auto* c = as<P::TimezoneItemContext>(ctx)) {
     out.attrs = attributes(c->attrs);
     out.node = ast::TimezoneItem{text(c->zone)};
+  } else if (auto* c = as<P::HolidaysItemContext>(ctx)) {
+    out.attrs = attributes(c->attrs);
+    out.node = ast::HolidaysItem{text(c->calendar)};
   } else if (auto* c = as<P::CurrencyItemContext>(ctx)) {
     out.attrs = attributes(c->attrs);
     out.node = ast::CurrencyItem{name(c->code)};
@@ -119,7 +122,7 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
     return std::nullopt;
   } else if (auto* c = as<P::UnknownContractItemContext>(ctx)) {
     unknown_item(c->unknown, "contract item",
-                 {"provider", "customer", "effective", "timezone", "currency", "service", "availability",
+                 {"provider", "customer", "effective", "timezone", "holidays", "currency", "service", "availability",
                   "recovery", "commit", "claim"});
     return std::nullopt;
   } else {

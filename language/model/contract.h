@@ -387,6 +387,13 @@ struct Claim {
 
 // ---------------------------------------------------------------- contract
 
+// `holidays "CN";`: working days are Monday to Friday, less the holidays and
+// plus the make-up working days of this calendar, whose days the audit is given.
+struct HolidayCalendarName {
+  std::string name;
+  SourceRange range;  // the item, for messages
+};
+
 struct Contract {
   std::string title;
   SourceRange range;
@@ -394,6 +401,7 @@ struct Contract {
   std::optional<std::string> provider, customer;
   std::optional<CivilDate> effective_from, effective_until;  // inclusive dates
   std::optional<std::string> timezone;
+  std::optional<HolidayCalendarName> holidays;
   std::optional<Currency> currency;
   std::vector<Service> services;
   std::vector<AvailabilityClause> availability;

@@ -268,6 +268,7 @@ struct ProviderItem { Text name; };
 struct CustomerItem { Text name; };
 struct EffectiveItem { Date from; Date until; };
 struct TimezoneItem { Text zone; };
+struct HolidaysItem { Text calendar; };
 struct CurrencyItem { Name code; };
 struct ServiceDecl { Name name; std::vector<ServiceItem> items; };
 struct AvailabilityDecl {
@@ -306,7 +307,7 @@ struct ClaimDecl {
 };
 
 struct ContractItem {
-  std::variant<ProviderItem, CustomerItem, EffectiveItem, TimezoneItem, CurrencyItem, ServiceDecl,
+  std::variant<ProviderItem, CustomerItem, EffectiveItem, TimezoneItem, HolidaysItem, CurrencyItem, ServiceDecl,
                AvailabilityDecl, RecoveryDecl, CommitDecl, ClaimDecl>
       node;
   std::vector<Attribute> attrs;

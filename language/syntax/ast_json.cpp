@@ -364,6 +364,7 @@ class ToJson {
     return out;
   }
   json of(const ast::TimezoneItem& i) const { return with(kind_only("TimezoneItem"), "zone", of(i.zone)); }
+  json of(const ast::HolidaysItem& i) const { return with(kind_only("HolidaysItem"), "calendar", of(i.calendar)); }
   json of(const ast::CurrencyItem& i) const { return with(kind_only("CurrencyItem"), "code", of(i.code)); }
   json of(const ast::ServiceDecl& d) const {
     json out = kind_only("ServiceDecl");

@@ -7,6 +7,8 @@
 #include <optional>
 #include <variant>
 
+#include <boost/date_time/gregorian/gregorian.hpp>
+
 #include "base/text/display_width.h"
 #include "base/text/suggest.h"
 #include "base/time/local_date.h"
@@ -86,7 +88,9 @@ std::string expected_header(const Columns& columns) {
   return std::string(columns[0]) + "," + std::string(columns[1]) + "," + std::string(columns[2]);
 }
 
-Header read_header(const CsvRecord& record, const Columns& columns) {
+// `comment`: a column a person may add for their own notes ("name" of a
+// holiday), read past; empty: none.
+Header read_header(const CsvRecord& record, const Columns& columns, std::string_view comment) {
   Header header;
   header.width = record.fields.size();
   const std::string expected = "; expected the header row " + expected_header(columns);
@@ -95,6 +99,7 @@ Header read_header(const CsvRecord& record, const Columns& columns) {
   std::array<bool, 3> seen{};
   for (size_t i = 0; i < record.fields.size(); ++i) {
     const std::string& name = record.fields[i];
+    if (!comment.empty() && name == comment) continue;
     size_t k = 0;
     while (k < columns.size() && columns[k] != name) ++k;
     if (k == columns.size()) {
@@ -132,7 +137,8 @@ std::variant<Cells, std::string> row_cells(const CsvRecord& record, const Header
 // Reads every row with `parse`, which turns checked cells into a row or a reason.
 template <class Row>
 InputRows<Row> read_rows(std::string_view content, const Columns& columns,
-                         const std::function<std::variant<Row, std::string>(const Cells&)>& parse) {
+                         const std::function<std::variant<Row, std::string>(const Cells&)>& parse,
+                         std::string_view comment = {}) {
   if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // spreadsheets write a BOM
   InputRows<Row> out;
   CsvReader reader(content);
@@ -141,7 +147,7 @@ InputRows<Row> read_rows(std::string_view content, const Columns& columns,
     out.errors.push_back({1, "empty file; expected the header row " + expected_header(columns)});
     return out;
   }
-  const Header header = read_header(*first, columns);
+  const Header header = read_header(*first, columns, comment);
   if (!header.problem.empty()) {
     out.errors.push_back({first->line, header.problem});
     return out;  // without columns no row can be read
@@ -160,6 +166,29 @@ InputRows<Row> read_rows(std::string_view content, const Columns& columns,
     }
   }
   return out;
+}
+
+// One row per calendar and day: a second one is an error, even when it says
+// the same, as for claims and fees.
+void reject_duplicate_days(InputRows<HolidayRow>& input) {
+  std::map<std::pair<std::string, LocalDate>, size_t> first_line;
+  InputRows<HolidayRow> kept;
+  kept.errors = std::move(input.errors);
+  for (size_t i = 0; i < input.rows.size(); ++i) {
+    const HolidayRow& row = input.rows[i];
+    auto [at, fresh] = first_line.emplace(std::pair{row.calendar, row.day}, input.lines[i]);
+    if (fresh) {
+      kept.rows.push_back(row);
+      kept.lines.push_back(input.lines[i]);
+      continue;
+    }
+    kept.errors.push_back({input.lines[i], "second row for calendar " + quote_value(row.calendar) + " and day " +
+                                               boost::gregorian::to_iso_extended_string(row.day) + " (first at line " +
+                                               std::to_string(at->second) + ")"});
+  }
+  std::stable_sort(kept.errors.begin(), kept.errors.end(),
+                   [](const InputRowError& a, const InputRowError& b) { return a.line < b.line; });
+  input = std::move(kept);
 }
 
 // One row per service and period: a second one is an error, since which of
@@ -240,6 +269,38 @@ InputRows<audit::PreviousCredit> read_previous_credits(std::string_view content,
         if (Reason reason = read_amount(columns[2], cells[2], currency, credit.amount)) return *reason;
         return credit;
       });
+}
+
+InputRows<HolidayRow> read_holidays(std::string_view content) {
+  const Columns columns = {"date", "calendar", "day"};
+  auto rows = read_rows<HolidayRow>(
+      content, columns,
+      [&](const Cells& cells) -> std::variant<HolidayRow, std::string> {
+        model::CivilDate date;
+        if (Reason reason = read_date(columns[0], cells[0], date)) return *reason;
+        const std::optional<LocalDate> day = make_local_date(date.year, date.month, date.day);
+        if (!day) return "date in 'date' " + quote_value(cells[0]) + " is outside years 1400-9999";
+        HolidayRow row{*day, cells[1], false};
+        if (cells[2] == "working") row.working = true;
+        else if (cells[2] != "holiday")
+          return "bad value in 'day' " + quote_value(cells[2]) +
+                 "; expected holiday (not a working day) or working (a make-up working day)";
+        return row;
+      },
+      "name");
+  reject_duplicate_days(rows);
+  return rows;
+}
+
+HolidayCalendar holiday_calendar(const std::vector<HolidayRow>& rows, const std::string& name,
+                                 const std::string& source) {
+  HolidayCalendar out{name, source, {}, {}, {}};
+  for (const HolidayRow& row : rows) {
+    if (row.calendar != name) continue;
+    (row.working ? out.working : out.holidays).insert(row.day);
+    out.years.insert(static_cast<int>(row.day.year()));
+  }
+  return out;
 }
 
 }  // namespace slaudit

@@ -3,6 +3,7 @@
 //   --claims FILE            service,period,filed        when each credit claim was filed
 //   --billing FILE           service,period,fee          the fee actually billed for a period
 //   --previous-credits FILE  service,period_end,amount   credits already paid (for caps over a year)
+//   --holidays FILE          date,calendar,day[,name]    a holiday calendar's days (day: holiday | working)
 // A header row naming the columns is required (any order, each once). Unlike
 // incident records, a bad row here is an error for the whole input, never a
 // rejected-and-skipped record: a dropped claim or fee changes the money owed.
@@ -20,6 +21,7 @@
 
 #include "engine/audit/audit.h"
 #include "language/model/contract.h"
+#include "engine/records/holiday_calendar.h"
 #include "engine/records/incident.h"
 
 namespace slaudit {
@@ -43,6 +45,18 @@ InputRows<audit::BilledFee> read_billed_fees(std::string_view content, const mod
                                              const ServiceNames& services);
 InputRows<audit::PreviousCredit> read_previous_credits(std::string_view content, const model::Currency& currency,
                                                        const ServiceNames& services);
+
+// One day of a holiday calendar: a holiday (not worked, whatever the weekday)
+// or a make-up working day (worked, whatever the weekday). One row per
+// calendar and day; the `name` column, when present, is for people only.
+struct HolidayRow {
+  LocalDate day;
+  std::string calendar;
+  bool working = false;
+};
+InputRows<HolidayRow> read_holidays(std::string_view content);
+// The days of calendar `name` among `rows` (none when the file has no such calendar).
+HolidayCalendar holiday_calendar(const std::vector<HolidayRow>& rows, const std::string& name, const std::string& source);
 
 // "2026-11", "2026-Q4", "2026", "2026-03-15/2026-04-14" (first day <= last day;
 // also written 2026-03-15..2026-04-14): the day-range grammar of

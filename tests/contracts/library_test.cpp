@@ -26,6 +26,7 @@
 #include "language/compile/compile.h"
 #include "language/format/printer.h"
 #include "base/time/time_zone.h"
+#include "telemetry/billing/billing_inputs.h"
 #include "tests/support/audit_fixture.h"
 
 namespace fs = std::filesystem;
@@ -51,6 +52,17 @@ std::vector<fs::path> sorted_entries(const fs::path& dir, bool directories, cons
   }
   std::sort(found.begin(), found.end());
   return found;
+}
+
+// China's 2026 holidays and make-up working days (contracts/library/cn_holidays_2026.csv), for
+// Alibaba's working-day claim window; contracts that name no calendar ignore it.
+const HolidayCalendar& cn_holidays() {
+  static const HolidayCalendar calendar = [] {
+    const InputRows<HolidayRow> read = read_holidays(slurp(kRoot / "contracts/library/cn_holidays_2026.csv"));
+    REQUIRE(read.ok());
+    return holiday_calendar(read.rows, "CN", "cn_holidays_2026.csv");
+  }();
+  return calendar;
 }
 
 // The first line of a file, without its line end.
@@ -198,7 +210,8 @@ const HandWorked kHandWorked[] = {
 TEST_CASE("library: the engine's figures are the ones worked by hand", "[library]") {
   for (const HandWorked& row : kHandWorked) {
     INFO(row.contract << " " << row.service << " " << row.period);
-    auto fx = testing::run_audit_text(slurp(kRoot / row.contract), slurp(kRoot / row.log), "2026-11");
+    auto fx = testing::run_audit_text(slurp(kRoot / row.contract), slurp(kRoot / row.log), "2026-11", {}, true,
+                                      &cn_holidays());
     const audit::PeriodAudit& p = fx->period(row.service, row.period);
     CHECK(p.length == Seconds{row.length_s});
     CHECK(p.excluded == Seconds{row.excluded_s});
@@ -245,10 +258,10 @@ TEST_CASE("library: Amazon S3's probe audit is the one worked by hand", "[librar
 }
 
 TEST_CASE("library: clock hours, claim windows and totals worked by hand", "[library]") {
-  auto audit = [](const char* name) {
+  auto audit = [](const char* name, const char* range = "2026-11") {
     return testing::run_audit_text(slurp(kRoot / "contracts/library" / (std::string(name) + ".sla")),
                                    slurp(kRoot / "contracts/library" / (std::string(name) + ".incidents.jsonl")),
-                                   "2026-11");
+                                   range, {}, true, &cn_holidays());
   };
   SECTION("AWS EC2: 10 clock hours with more than 6 min down, 34 cents each; claim by 2027-01-31") {
     auto fx = audit("aws_ec2_instance");
@@ -269,6 +282,12 @@ TEST_CASE("library: clock hours, claim windows and totals worked by hand", "[lib
     CHECK(p.claim.deadline == model::CivilDate{2027, 1, 31});
     CHECK(fx->finding(p, "ecs-1").role == audit::IncidentRole::IgnoredShort);
     CHECK(fx->finding(p, "ecs-4").role == audit::IncidentRole::Down);
+  }
+  SECTION("Alibaba ECS: September's claims open on 2026-10-13, past the National Day week (calendar CN)") {
+    // September ends Wednesday 30th; 1-7 October are holidays; Thu 8 (1), Fri 9 (2), Saturday 10 is a
+    // make-up working day (3), Mon 12 (4), Tue 13 (5). Monday to Friday alone would give Wednesday 7 October.
+    auto fx = audit("alibaba_ecs", "2026-09");
+    CHECK(fx->period("ecs", "2026-09").claim.earliest == model::CivilDate{2026, 10, 13});
   }
   SECTION("Kingsoft KEC: the month is audited whole from a start on the 16th; 5 min exactly is ignored") {
     auto fx = audit("kingsoft_kec");

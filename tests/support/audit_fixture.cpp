@@ -20,7 +20,7 @@ const audit::IncidentFinding& AuditFixture::finding(const audit::PeriodAudit& p,
 
 std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const std::string& incidents_jsonl,
                                              const std::string& range, std::vector<audit::ClaimFiling> claims,
-                                             bool record_findings) {
+                                             bool record_findings, const HolidayCalendar* holidays) {
   auto fx = std::make_unique<AuditFixture>();
   fx->source = std::make_unique<SourceFile>("t.sla", contract);
   fx->compiled = compile_contract(*fx->source);
@@ -46,6 +46,7 @@ std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const 
   req.claims = std::move(claims);
   req.record_findings = record_findings;
   req.record_timeline = record_findings;
+  req.holidays = holidays;
   fx->result = audit::run_audit(req);
   for (const auto& e : fx->result.errors) INFO(e.message);
   REQUIRE(fx->result.report.has_value());

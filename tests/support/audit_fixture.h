@@ -25,6 +25,6 @@ struct AuditFixture {
 
 std::unique_ptr<AuditFixture> run_audit_text(const std::string& contract, const std::string& incidents_jsonl,
                                              const std::string& range, std::vector<audit::ClaimFiling> claims = {},
-                                             bool record_findings = true);
+                                             bool record_findings = true, const HolidayCalendar* holidays = nullptr);
 
 }  // namespace slaudit::testing

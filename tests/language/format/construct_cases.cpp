@@ -67,6 +67,7 @@ std::vector<ConstructCase> make_cases() {
       {"customer", A::Contract, "customer\"Example AI Lab\";", "customer \"Example AI Lab\";\n"},
       {"effective", A::Contract, "effective 2026-01-01   to 2027-12-31;", "effective 2026-01-01 to 2027-12-31;\n"},
       {"timezone", A::Contract, "timezone \"Asia/Shanghai\";", "timezone \"Asia/Shanghai\";\n"},
+      {"holidays", A::Contract, "holidays   \"CN\" ;", "holidays \"CN\";\n"},
       {"currency", A::Contract, "currency  CNY ;", "currency CNY;\n"},
       {"service, empty", A::Contract, "service training{}", "service training {\n}\n"},
       {"service named by a keyword", A::Contract, "service storage { billing per hour; }",

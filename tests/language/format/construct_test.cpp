@@ -66,7 +66,7 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "ClaimDeadlineItem", "RoundingItem", "ExternalTermsItem", "RecoveryFaultsItem", "RecoveryLimitItem",
       "RecoveryCreditItem", "RecoveryCapItem", "FeeItem", "SingleClusterScope", "AggregateScope", "RegionsItem",
       "CapacityItem", "StartsItem", "InterconnectItem", "BillingItem", "ProviderItem", "CustomerItem",
-      "EffectiveItem", "TimezoneItem", "CurrencyItem", "ServiceDecl", "AvailabilityDecl", "RecoveryDecl",
+      "EffectiveItem", "TimezoneItem", "HolidaysItem", "CurrencyItem", "ServiceDecl", "AvailabilityDecl", "RecoveryDecl",
       "CommitDecl", "ClaimPredicate", "ClaimQualifier", "ClaimDecl", "ResourcesItem", "AttributesItem",
       "MatchingItem", "WhereItem", "SelectorOp", "SelectorOp.op==", "SelectorOp.op=!=", "SelectorOp.op=>=",
       "SelectorOp.op=>", "SelectorOp.op=<=", "SelectorOp.op=<",
