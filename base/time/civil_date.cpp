@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <boost/date_time/gregorian/gregorian.hpp>
+
 #include "base/time/local_date.h"
 
 namespace slaudit {
@@ -33,6 +35,27 @@ std::optional<DayRange> interval(std::string_view first, std::string_view last) 
   const auto a = parse_civil_date(first), b = parse_civil_date(last);
   if (!a || !b || *b < *a) return std::nullopt;
   return DayRange{*a, *b, civil_date_text(*a) + "/" + civil_date_text(*b)};
+}
+
+CivilDate civil_of(LocalDate d) {
+  return {static_cast<int>(d.year()), static_cast<int>(d.month().as_number()), static_cast<int>(d.day())};
+}
+
+// "2026-W48": week 1 is the week holding 4 January (the year's first
+// Thursday); a year has 53 weeks when 28 December falls in week 53.
+std::optional<DayRange> iso_week(std::string_view text) {
+  const int y = number(text.substr(0, 4)), w = number(text.substr(6, 2));
+  if (!supported_year(y) || w < 1) return std::nullopt;
+  const LocalDate jan4(static_cast<unsigned short>(y), 1, 4);
+  const LocalDate week1 = jan4 - boost::gregorian::days((jan4.day_of_week().as_number() + 6) % 7);
+  const int weeks = LocalDate(static_cast<unsigned short>(y), 12, 28).week_number();
+  if (w > weeks) return std::nullopt;
+  const long long first = week1.day_number() + 7LL * (w - 1);
+  const long long calendar_first = LocalDate(first_supported_year, 1, 1).day_number();
+  const long long calendar_last = LocalDate(last_supported_year, 12, 31).day_number();
+  if (first < calendar_first || first + 6 > calendar_last) return std::nullopt;
+  const LocalDate monday = week1 + boost::gregorian::days(7LL * (w - 1));
+  return DayRange{civil_of(monday), civil_of(monday + boost::gregorian::days(6)), std::string(text)};
 }
 
 }  // namespace
@@ -76,6 +99,8 @@ std::optional<DayRange> parse_day_range(std::string_view text) {
     if (m < 1 || m > 12) return std::nullopt;
     return DayRange{{y, m, 1}, {y, m, last_day(y, m)}, label};
   }
+  if (text.size() == 8 && all_digits(text.substr(0, 4)) && text.substr(4, 2) == "-W" && all_digits(text.substr(6)))
+    return iso_week(text);
   if (const auto day = parse_civil_date(text)) return DayRange{*day, *day, label};
   return std::nullopt;
 }

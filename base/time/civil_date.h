@@ -4,6 +4,7 @@
 //   2026            a calendar year
 //   2026-Q4         a calendar quarter
 //   2026-11         a calendar month
+//   2026-W48        an ISO 8601 week, Monday to Sunday (week 1 holds 4 January)
 //   2026-11-05      one day
 //   2026-03-15/2026-04-14   an ISO 8601 interval of days, both inclusive: how
 //                   reports label a period that is not a calendar unit
@@ -36,6 +37,7 @@ struct DayRange {
 std::optional<DayRange> parse_day_range(std::string_view text);
 
 // What parse_day_range accepts, for messages.
-inline constexpr std::string_view kDayRangeForms = "2026, 2026-Q4, 2026-11, 2026-11-05 or 2026-03-01/2026-05-31";
+inline constexpr std::string_view kDayRangeForms =
+    "2026, 2026-Q4, 2026-11, 2026-W48, 2026-11-05 or 2026-03-01/2026-05-31";
 
 }  // namespace slaudit

@@ -19,6 +19,7 @@ enum class StatisticalPeriod {
   calendar_month,    // "2026-03"
   calendar_quarter,  // "2026-Q1": Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec
   calendar_year,     // "2026"
+  calendar_week,     // "2026-W48": ISO 8601 weeks, Monday to Sunday, numbered in the year of their Thursday
   billing_month,     // "2026-03-15/2026-04-14": from day D of a month to the day before day D of the next
   rolling_days,      // "2026-01-01/2026-01-30": consecutive N-day windows from an anchor date
 };
@@ -30,6 +31,7 @@ class PeriodScheme {
   static PeriodScheme calendar_month();
   static PeriodScheme calendar_quarter();
   static PeriodScheme calendar_year();
+  static PeriodScheme calendar_week();
   // anchor_day 1..31. In a month shorter than anchor_day the period starts on
   // that month's last day: with day 31, 2026-01-31/2026-02-27 is followed by
   // 2026-02-28/2026-03-30, then 2026-03-31/2026-04-29. No day is ever skipped.

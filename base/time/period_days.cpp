@@ -89,6 +89,21 @@ std::optional<PeriodDays> rolling_window(LocalDate day, unsigned length, LocalDa
   return PeriodDays{first, last, range_label(first, last)};
 }
 
+// The ISO 8601 week of `day`: Monday to Sunday, labelled with the year of its
+// Thursday (so 2027-01-03, a Sunday, is in 2026-W53) and its number in that
+// year (week 1 holds the year's first Thursday).
+std::optional<PeriodDays> iso_week(LocalDate day) {
+  const long long back = (day.day_of_week().as_number() + 6) % 7;  // days since Monday
+  const LocalDate calendar_first(first_supported_year, 1, 1);
+  const LocalDate calendar_last(last_supported_year, 12, 31);
+  if (day.day_number() - back < calendar_first.day_number() || day.day_number() - back + 6 > calendar_last.day_number())
+    return std::nullopt;
+  const LocalDate monday = day - boost::gregorian::days(back);
+  const LocalDate thursday = monday + boost::gregorian::days(3);
+  const unsigned week = (thursday.day_of_year() - 1) / 7 + 1;
+  return PeriodDays{monday, monday + boost::gregorian::days(6), number_label("%04d-W%02u", int(thursday.year()), week)};
+}
+
 }  // namespace
 
 std::optional<PeriodDays> period_days_containing(const PeriodScheme& scheme, LocalDate day) {
@@ -97,6 +112,7 @@ std::optional<PeriodDays> period_days_containing(const PeriodScheme& scheme, Loc
     case StatisticalPeriod::calendar_month: return aligned_months(day, 1);
     case StatisticalPeriod::calendar_quarter: return aligned_months(day, 3);
     case StatisticalPeriod::calendar_year: return aligned_months(day, 12);
+    case StatisticalPeriod::calendar_week: return iso_week(day);
     case StatisticalPeriod::billing_month: return billing_month(day, scheme.billing_anchor_day());
     case StatisticalPeriod::rolling_days:
       return rolling_window(day, scheme.rolling_length_days(), scheme.rolling_anchor());

@@ -5,6 +5,7 @@ namespace slaudit {
 PeriodScheme PeriodScheme::calendar_month() { return PeriodScheme(StatisticalPeriod::calendar_month); }
 PeriodScheme PeriodScheme::calendar_quarter() { return PeriodScheme(StatisticalPeriod::calendar_quarter); }
 PeriodScheme PeriodScheme::calendar_year() { return PeriodScheme(StatisticalPeriod::calendar_year); }
+PeriodScheme PeriodScheme::calendar_week() { return PeriodScheme(StatisticalPeriod::calendar_week); }
 
 std::optional<PeriodScheme> PeriodScheme::billing_month(unsigned anchor_day) {
   if (anchor_day < 1 || anchor_day > 31) return std::nullopt;

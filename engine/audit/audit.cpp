@@ -31,6 +31,7 @@ std::optional<PeriodScheme> scheme_of(const model::AvailabilityClause& clause, c
     case model::PeriodKind::CalendarMonth: return PeriodScheme::calendar_month();
     case model::PeriodKind::CalendarQuarter: return PeriodScheme::calendar_quarter();
     case model::PeriodKind::CalendarYear: return PeriodScheme::calendar_year();
+    case model::PeriodKind::CalendarWeek: return PeriodScheme::calendar_week();
     case model::PeriodKind::BillingMonth: return PeriodScheme::billing_month(static_cast<unsigned>(clause.period->anchor_day));
     case model::PeriodKind::Rolling: {
       const LocalDate anchor = contract.effective_from ? from_civil(*contract.effective_from) : LocalDate(2000, 1, 1);

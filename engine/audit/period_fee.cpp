@@ -11,6 +11,7 @@ Rational months_in(const model::PeriodRule* rule) {
   switch (rule->kind) {
     case model::PeriodKind::CalendarQuarter: return 3;
     case model::PeriodKind::CalendarYear: return 12;
+    case model::PeriodKind::CalendarWeek: return Rational(7, 30);  // as a rolling 7 days: a month is 30 days
     case model::PeriodKind::Rolling: return Rational(rule->rolling_days, 30);
     default: return 1;
   }

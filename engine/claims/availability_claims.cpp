@@ -17,6 +17,7 @@ std::string period_name(const model::PeriodRule& rule) {
     case model::PeriodKind::CalendarMonth: return "calendar month";
     case model::PeriodKind::CalendarQuarter: return "calendar quarter";
     case model::PeriodKind::CalendarYear: return "calendar year";
+    case model::PeriodKind::CalendarWeek: return "calendar week";
     case model::PeriodKind::BillingMonth: return "billing month from day " + std::to_string(rule.anchor_day);
     case model::PeriodKind::Rolling: return "rolling " + std::to_string(rule.rolling_days) + " days";
   }

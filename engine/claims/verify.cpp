@@ -23,6 +23,7 @@ std::string qualifiers_text(const model::ClaimPredicate& p, const model::Contrac
       case model::PeriodKind::CalendarMonth: out += " period calendar month"; break;
       case model::PeriodKind::CalendarQuarter: out += " period calendar quarter"; break;
       case model::PeriodKind::CalendarYear: out += " period calendar year"; break;
+      case model::PeriodKind::CalendarWeek: out += " period calendar week"; break;
       case model::PeriodKind::BillingMonth: out += " period billing month"; break;
       case model::PeriodKind::Rolling: out += " period rolling " + std::to_string(p.period->rolling_days) + " days"; break;
     }

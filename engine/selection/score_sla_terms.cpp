@@ -18,6 +18,7 @@ Rational months_in(const model::PeriodRule& rule) {
     case model::PeriodKind::BillingMonth: return 1;
     case model::PeriodKind::CalendarQuarter: return 3;
     case model::PeriodKind::CalendarYear: return 12;
+    case model::PeriodKind::CalendarWeek: return Rational(7, 30);
     case model::PeriodKind::Rolling: return Rational(rule.rolling_days, 30);
   }
   return 1;
@@ -29,6 +30,7 @@ int64_t period_days(const model::PeriodRule& rule) {
     case model::PeriodKind::BillingMonth: return 31;
     case model::PeriodKind::CalendarQuarter: return 92;
     case model::PeriodKind::CalendarYear: return 366;
+    case model::PeriodKind::CalendarWeek: return 7;
     case model::PeriodKind::Rolling: return rule.rolling_days;
   }
   return 31;

@@ -1,4 +1,4 @@
-// Statistical periods: calendar month, quarter or year; billing month from
+// Statistical periods: calendar month, quarter, year or (ISO) week; billing month from
 // day N; rolling N days.
 #include "language/check/parts.h"
 
@@ -8,9 +8,10 @@ std::optional<model::PeriodRule> check_period(Context& cx, const ast::PeriodSpec
   model::PeriodRule rule;
   rule.range = spec.range;
   if (auto* c = std::get_if<ast::CalendarPeriod>(&spec.kind)) {
-    if (!cx.one_of(c->unit, {"month", "quarter", "year"}, "calendar period")) return std::nullopt;
+    if (!cx.one_of(c->unit, {"month", "quarter", "year", "week"}, "calendar period")) return std::nullopt;
     rule.kind = c->unit.text == "month"     ? model::PeriodKind::CalendarMonth
                 : c->unit.text == "quarter" ? model::PeriodKind::CalendarQuarter
+                : c->unit.text == "week"    ? model::PeriodKind::CalendarWeek
                                             : model::PeriodKind::CalendarYear;
     return rule;
   }

@@ -131,7 +131,7 @@ struct Service {
 
 // ---------------------------------------------------------------- availability
 
-enum class PeriodKind { CalendarMonth, CalendarQuarter, CalendarYear, BillingMonth, Rolling };
+enum class PeriodKind { CalendarMonth, CalendarQuarter, CalendarYear, CalendarWeek, BillingMonth, Rolling };
 struct PeriodRule {
   PeriodKind kind = PeriodKind::CalendarMonth;
   int anchor_day = 1;   // BillingMonth

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "base/time/civil_date.h"
 #include "base/time/period.h"
 #include "tests/base/time/time_test_support.h"
 
@@ -281,4 +282,53 @@ TEST_CASE("time period: months tile time in every zone", "[time][period]") {
         FAIL_CHECK(p.label << " does not contain its last second");
     }
   }
+}
+
+TEST_CASE("time period: ISO weeks run Monday to Sunday, numbered in the year of their Thursday", "[time][period]") {
+  struct Case {
+    LocalDate day;
+    const char* label;
+    LocalDate monday;
+    long long minutes;
+  };
+  auto c = GENERATE(values<Case>({
+      {date(2026, 11, 25), "2026-W48", date(2026, 11, 23), 7 * minutes_per_day},  // a Wednesday
+      {date(2026, 11, 30), "2026-W49", date(2026, 11, 30), 7 * minutes_per_day},  // a Monday starts its week
+      // Thursday 2026-01-01 is in week 1, which starts on Monday 2025-12-29.
+      {date(2026, 1, 1), "2026-W01", date(2025, 12, 29), 7 * minutes_per_day},
+      // Sunday 2027-01-03 is still in 2026's 53rd week: its Thursday is 2026-12-31.
+      {date(2027, 1, 3), "2026-W53", date(2026, 12, 28), 7 * minutes_per_day},
+      // Sunday 2021-01-03: 2020 had 53 weeks.
+      {date(2021, 1, 3), "2020-W53", date(2020, 12, 28), 7 * minutes_per_day},
+      // The week of 2026-03-08, when New York springs forward: 7 days less an hour.
+      {date(2026, 3, 8), "2026-W10", date(2026, 3, 2), 7 * minutes_per_day - 60},
+  }));
+  const Period p = containing(PeriodScheme::calendar_week(), "America/New_York", c.day);
+  CAPTURE(c.label);
+  CHECK(p.label == c.label);
+  CHECK(p.first_day == c.monday);
+  CHECK(p.last_day == c.monday + boost::gregorian::days(6));
+  CHECK(minutes_of(p.length()) == c.minutes);
+}
+
+TEST_CASE("time period: week labels name the same days as the periods", "[time][period]") {
+  // Every week from 2020 to 2030 (two 53-week years, 2020 and 2026): the label parses back to its days.
+  LocalDate day = date(2020, 1, 1);
+  int weeks = 0;
+  while (day.year() <= 2030) {
+    const Period p = containing(PeriodScheme::calendar_week(), "UTC", day);
+    const std::optional<DayRange> named = parse_day_range(p.label);
+    REQUIRE(named.has_value());
+    CHECK(named->label == p.label);
+    CHECK(named->first == CivilDate{int(p.first_day.year()), int(p.first_day.month()), int(p.first_day.day())});
+    CHECK(named->last == CivilDate{int(p.last_day.year()), int(p.last_day.month()), int(p.last_day.day())});
+    day = p.last_day + boost::gregorian::days(1);
+    ++weeks;
+  }
+  // 2020-W01 starts on 2019-12-30; the last week holding a 2030 day is 2031-W01 (Monday 2030-12-30).
+  CHECK(weeks == 575);
+  CHECK_FALSE(parse_day_range("2026-W54").has_value());
+  CHECK_FALSE(parse_day_range("2025-W53").has_value());  // 2025 has 52 weeks
+  CHECK_FALSE(parse_day_range("2026-W00").has_value());
+  CHECK(parse_day_range("2026-W53").has_value());
 }

@@ -83,6 +83,27 @@ TEST_CASE("worked example: rolling 30 days from the effective date", "[audit][pe
   CHECK(p.owed_minor == 10000);
 }
 
+TEST_CASE("worked example: ISO calendar weeks", "[audit][periods]") {
+  // 2026-W48 is Monday 23 to Sunday 29 November: 7 d = 604,800 s. 2 h = 7,200 s down on Wednesday 25th:
+  // 597,600 / 604,800 = 83/84 = 98.809...% < 99.0% -> 25% of the week's fee. The fee: 1,000.00 x 7/30 months
+  // = 233.333... CNY (23,333.33 fen, exact); 25% of it = 5,833.33 fen, rounded once: 58.33 CNY.
+  const std::string down = incident("a", "2026-11-25T10:00:00+08:00", "2026-11-25T12:00:00+08:00");
+  auto fx = run_audit_text(contract("calendar week"), down, "2026-W48");
+  REQUIRE(fx->report().periods.size() == 1);
+  const auto& p = fx->period("s", "2026-W48");
+  CHECK(p.length == Seconds{604800});
+  CHECK(*p.availability == Rational(83, 84));
+  CHECK(p.fee_minor == 23333);
+  CHECK(p.owed_minor == 5833);
+  // A month's range audits every week holding one of its days: W44 (26 October to 1 November) to W49
+  // (30 November to 6 December), six weeks; only W48 has downtime.
+  auto month = run_audit_text(contract("calendar week"), down, "2026-11");
+  std::vector<std::string> labels;
+  for (const auto& period : month->report().periods) labels.push_back(period.period);
+  CHECK(labels == std::vector<std::string>{"2026-W44", "2026-W45", "2026-W46", "2026-W47", "2026-W48", "2026-W49"});
+  CHECK(month->report().total_owed_minor == 5833);
+}
+
 TEST_CASE("worked example: a DST month in New York", "[audit][periods]") {
   // March 2026 in America/New_York: 44,580 min = 2,674,800 s. 2,676 s down:
   // 2,672,124 / 2,674,800 < 0.999 (0.999 x 2,674,800 = 2,672,125.2) -> missed.

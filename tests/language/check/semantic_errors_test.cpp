@@ -364,11 +364,11 @@ contract "b" {
      R"SLA(contract "t" {
   timezone "UTC"; currency USD;
   service s { fee 100.00 per month; }
-  availability s { period calendar week; }
+  availability s { period calendar fortnight; }
 }
 )SLA",
-     {"4:36: error: unknown calendar period 'week' [unknown-name]"},
-     "calendar period is one of: month quarter year"},
+     {"4:36: error: unknown calendar period 'fortnight' [unknown-name]"},
+     "calendar period is one of: month quarter year week"},
     {"unknown_service",
      R"SLA(contract "t" {
   timezone "UTC"; currency USD;
