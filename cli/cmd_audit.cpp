@@ -145,8 +145,12 @@ constexpr const char* kFooter =
     "                the days of the holiday calendar the contract names (holidays \"CN\";): day is holiday or\n"
     "                working (a make-up working day). Needed when the contract counts working days with it;\n"
     "                a bad row is an error as above (docs/audit.md, section 27).\n"
-    "Range: --period (a month, quarter, year or DAY..DAY), or --from and --to; by default the whole\n"
+    "Range: --period (a month, quarter, year, ISO week 2026-W48 or DAY..DAY), or --from and --to; by default the whole\n"
     "  effective range of the contract. Every period containing one of the days is audited.\n"
+    "  --as-of INSTANT (or now) instead: the periods in progress then, from the incidents known by then (later\n"
+    "  ones left out, open ones down up to it), the time after it up; each period's error budget, what is\n"
+    "  spent, the burn rate over the last hour and day, and when the budget runs out at that rate. Such a\n"
+    "  period's evidence is incomplete: exit 4, or 3 when it is already breached.\n"
     "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
     "  audits the clauses measured from probes; a Prometheus series' target is its --target-label label\n"
     "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
@@ -211,7 +215,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
   for (const char* service_only : {"--statement", "--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
-                                   "--ledger", "--live", "--targets"})
+                                   "--ledger", "--live", "--targets", "--as-of"})
     inventory->excludes(cmd->get_option(service_only));
 }
 
@@ -270,7 +274,7 @@ Command add_audit(CLI::App& app) {
                   "Status histories: a resource's state before its first record, unknown (an evidence gap) or up")
       ->check(CLI::IsMember({"unknown", "up"}))
       ->needs(incidents_format);
-  auto* period = cmd->add_option("--period", j.period, "Periods to audit: 2026-11, 2026-Q4, 2026, 2026-03-01..2026-05-31");
+  auto* period = cmd->add_option("--period", j.period, "Periods to audit: 2026-11, 2026-Q4, 2026, 2026-W48, 2026-03-01..2026-05-31");
   auto* from = cmd->add_option("--from", j.from, "First day to audit, YYYY-MM-DD (with --to)");
   auto* to = cmd->add_option("--to", j.to, "Last day to audit, YYYY-MM-DD (with --from)");
   period->excludes(from)->excludes(to);
@@ -288,6 +292,9 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--billing", j.billing, "Fees billed, when they differ from the contract: CSV service,period,fee");
   cmd->add_option("--previous-credits", j.previous_credits,
                   "Credits already paid, for caps over a year: CSV service,period_end,amount");
+  cmd->add_option("--as-of", j.as_of,
+                  "Audit the periods in progress at this instant (2026-11-20T12:00:00Z, or now) from the records "
+                  "known by then, with their error budgets and burn rates (docs/audit.md section 28)");
   cmd->add_option("--holidays", j.holidays,
                   "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day");
   add_fleet_options(cmd, *o);

@@ -1,7 +1,12 @@
 #include "jobs/audit_job.h"
 
+#include <algorithm>
+
+#include "base/time/local_date.h"
+#include "base/time/time_zone.h"
 #include "base/time/timestamp.h"
 #include "base/util/file_io.h"
+#include "engine/audit/error_budget.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/figures/figures.h"
 #include "jobs/holiday_inputs.h"
@@ -22,6 +27,52 @@ namespace {
 std::optional<audit::AuditRange> audit_range(const AuditJobOptions& o, const model::Contract& contract,
                                              Messages& messages) {
   return range_or_effective("audit", o.period, o.from, o.to, contract, messages);
+}
+
+// --as-of: the instant, and the one day the range then is (the periods in
+// progress at it are those holding its local day).
+std::optional<Instant> as_of_instant(const std::string& text, Messages& messages) {
+  if (text == "now") return std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  const TimestampResult parsed = parse_timestamp(text);
+  if (!parsed.ok())
+    messages.push_back("slaudit audit: bad --as-of '" + text + "': " + parsed.error +
+                       "; expected an instant such as 2026-11-20T12:00:00Z, or now");
+  return parsed.instant;
+}
+
+std::optional<audit::AuditRange> as_of_range(const AuditJobOptions& o, Instant at, const model::Contract& contract,
+                                             Messages& messages) {
+  if (!o.period.empty() || !o.from.empty() || !o.statement.empty() || !o.probes.empty() || !o.prometheus.url.empty() ||
+      !o.prometheus.replay_dir.empty() || !o.ledger.empty()) {
+    messages.push_back("slaudit audit: --as-of audits the periods in progress at an instant from an incident log; "
+                       "it takes no --period, --from, --statement, --probes, --prometheus or --ledger");
+    return std::nullopt;
+  }
+  const std::optional<TimeZone> zone = contract.timezone ? TimeZone::find(*contract.timezone) : std::nullopt;
+  if (!zone) return audit::AuditRange{{1970, 1, 1}, {1970, 1, 1}, "as of " + format_utc(at)};  // run_audit says why
+  const std::optional<LocalDate> day = to_local_date(std::chrono::floor<std::chrono::days>(zone->to_local(at)));
+  if (!day) {
+    messages.push_back("slaudit audit: --as-of " + format_utc(at) + " is outside the calendar (years 1400-9999)");
+    return std::nullopt;
+  }
+  const model::CivilDate civil{static_cast<int>(day->year()), static_cast<int>(day->month().as_number()),
+                               static_cast<int>(day->day())};
+  return audit::AuditRange{civil, civil, "as of " + format_utc(at)};
+}
+
+// A period in progress has no record after the instant: its evidence is
+// incomplete by construction, in every format, and the exit code says so.
+void note_in_progress(audit::AuditReport& report, size_t later) {
+  if (!report.as_of) return;
+  const std::string at = format_utc(report.as_of->as_of);
+  for (audit::PeriodAudit& p : report.periods)
+    if (report.as_of->as_of < p.end)
+      p.evidence_gaps.push_back("in progress: audited as of " + at + "; the time after it counts as up, so these "
+                                "are the best figures the period can still end with");
+  report.notes.push_back("audited as of " + at + ": incidents known by then, open ones counted as down up to it" +
+                         (later == 0 ? std::string()
+                                     : "; " + std::to_string(later) +
+                                           " incident record(s) starting at or after it left out, not yet known then"));
 }
 
 // ---------------------------------------------------------------- the inputs
@@ -263,7 +314,10 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   audit::AuditRequest request;
   request.contract = &contract;
   request.contract_source = job.source.get();
-  const std::optional<audit::AuditRange> range = audit_range(o, contract, job.messages);
+  std::optional<Instant> as_of;
+  if (!o.as_of.empty() && !(as_of = as_of_instant(o.as_of, job.messages))) return job;
+  const std::optional<audit::AuditRange> range =
+      as_of ? as_of_range(o, *as_of, contract, job.messages) : audit_range(o, contract, job.messages);
   if (!range) return job;
   request.range = *range;
   StatementInput statement;
@@ -303,7 +357,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
   if (holidays) request.holidays = &*holidays;
 
-  audit::AuditResult result = audit::run_audit(request);
+  const size_t later = !as_of ? 0 : static_cast<size_t>(std::count_if(request.incidents.begin(), request.incidents.end(),
+                                                                   [&](const Incident& i) { return i.start >= *as_of; }));
+  audit::AuditResult result = as_of ? audit::run_audit_as_of(request, *as_of) : audit::run_audit(request);
   if (!result.report) {
     job.exit_code = audit_error_code(result.errors, *job.source, job.messages);
     return job;
@@ -319,6 +375,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (!o.statement.empty()) account_statement(statement, request, report);
   account_probe_files(probe_options, probe_run, report);
   note_evidence_gaps(*log, probe_run, contract, report);
+  note_in_progress(report, later);
   account_prometheus(contract, prometheus_run, report);
   if (holidays && counts_working_days(contract)) report.notes.push_back(holiday_note(*holidays));
   warn_unused(o.claims, request.claims, origins.claims, report, job.messages);

@@ -26,6 +26,9 @@ struct AuditJobOptions {
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // the day-range grammar; all empty: the contract's effective range
   std::string claimed;           // one filing day for every period
+  // An RFC 3339 instant or "now": the periods in progress then, audited with
+  // the records known by then, and their error budgets (docs/audit.md section 28).
+  std::string as_of;
   std::string claims, billing, previous_credits;
   std::string holidays;  // the days of the contract's holiday calendar (docs/audit.md section 27)
   std::vector<std::string> probes;

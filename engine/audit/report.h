@@ -319,6 +319,35 @@ struct ServiceTotal {
   int64_t owed_minor = 0;
 };
 
+// The error budget of a period in progress (engine/audit/error_budget.h,
+// docs/audit.md section 28).
+struct BurnWindow {
+  Seconds length{0};   // as asked: an hour, a day
+  Seconds covered{0};  // the part inside the period (less when the period began within it)
+  Rational down;       // counted downtime in it, seconds
+  std::optional<Rational> burn_rate;  // none when the window has no second in the period
+};
+
+struct ErrorBudget {
+  std::string service, clause_label, period;
+  SourceRange clause;
+  Instant period_end;
+  model::Percent target;
+  Rational allowed;  // seconds of downtime the target allows in the period
+  Rational spent;    // counted so far
+  BurnWindow last_hour, last_day;
+  // At the last day's rate, when the budget runs out, if before the period ends.
+  std::optional<Instant> runs_out;
+
+  Rational left() const { return allowed - spent; }
+  bool exhausted() const { return spent > allowed || (spent == allowed && spent > 0); }
+};
+
+struct AsOfAudit {
+  Instant as_of;
+  std::vector<ErrorBudget> budgets;  // one per period with a target, measured from incidents
+};
+
 struct AuditReport {
   std::string engine_version;
   std::string tzdata_version;
@@ -343,6 +372,8 @@ struct AuditReport {
   // gaps are in the period); empty when it is complete.
   std::vector<std::string> evidence_gaps;
   std::vector<std::string> notes;
+  // Audited as of an instant, a period still in progress: its error budgets.
+  std::optional<AsOfAudit> as_of;
 
   bool evidence_complete() const;  // no gap here nor in any period
   // Some period fell in a tier the contract leaves `not stated`: the total

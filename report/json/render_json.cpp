@@ -68,7 +68,60 @@ void write_totals(JsonWriter& w, const audit::AuditReport& report) {
   });
 }
 
+void write_burn(JsonWriter& w, const audit::BurnWindow& window) {
+  w.object([&] {
+    w.key("burn_rate");
+    if (window.burn_rate) write_rational(w, *window.burn_rate);
+    else w.value(nullptr);
+    w.field("covered_seconds", window.covered.count());
+    w.key("down_seconds");
+    write_rational(w, window.down);
+    w.field("seconds", window.length.count());
+  });
+}
+
+// $defs/error_budget: seconds exact, as every figure of the report.
+void write_as_of(JsonWriter& w, const audit::AsOfAudit& as_of, const SourceFile& contract) {
+  w.object([&] {
+    w.key("budgets");
+    w.array([&] {
+      for (const audit::ErrorBudget& b : as_of.budgets)
+        w.object([&] {
+          w.key("allowed_seconds");
+          write_rational(w, b.allowed);
+          w.key("clause");
+          write_clause(w, contract, b.clause);
+          w.field("clause_label", b.clause_label);
+          w.field("exhausted", b.exhausted());
+          w.key("last_day");
+          write_burn(w, b.last_day);
+          w.key("last_hour");
+          write_burn(w, b.last_hour);
+          w.key("left_seconds");
+          write_rational(w, b.left());
+          w.field("period", b.period);
+          w.key("period_end");
+          write_instant(w, b.period_end);
+          w.key("runs_out");
+          if (b.runs_out) write_instant(w, *b.runs_out);
+          else w.value(nullptr);
+          w.field("service", b.service);
+          w.key("spent_seconds");
+          write_rational(w, b.spent);
+          w.key("target");
+          write_percent(w, b.target);
+        });
+    });
+    w.key("instant");
+    write_instant(w, as_of.as_of);
+  });
+}
+
 void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceFile& contract) {
+  if (report.as_of) {
+    w.key("as_of");
+    write_as_of(w, *report.as_of, contract);
+  }
   w.field("breached", report.breached());
   w.key("contract");
   write_contract(w, report, contract);

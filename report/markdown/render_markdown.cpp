@@ -2,10 +2,13 @@
 
 #include <algorithm>
 
+#include "base/time/timestamp.h"
+
 #include "report/common/claim_words.h"
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
+#include "report/common/budget_words.h"
 #include "report/common/statement_words.h"
 #include "report/markdown/sections.h"
 #include "report/markdown/markdown_text.h"
@@ -84,6 +87,22 @@ std::string statement_section(const audit::AuditReport& report) {
   return out + "\n" + md_escape(statement_total_text(report)) + "\n\n";
 }
 
+// "## Error budget": an audit as of an instant (docs/audit.md section 28).
+std::string budget_section(const audit::AuditReport& report) {
+  if (!report.as_of) return "";
+  std::string out = "## Error budget as of " + format_utc(report.as_of->as_of) +
+                    "\n\nMinutes; a burn rate of 1 spends the whole budget by the period's end.\n\n";
+  if (report.as_of->budgets.empty()) return out + "No period in progress has a target measured from incidents.\n\n";
+  out += "| Service | Period | Target | Budget | Spent | Left | Burn 1 h | Burn 1 d | Runs out |\n"
+         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+  for (const audit::ErrorBudget& b : report.as_of->budgets)
+    out += "| " + md_escape(b.clause_label.empty() ? b.service : b.service + "/" + b.clause_label) + " | " +
+           md_escape(b.period) + " | " + percent_text(b.target) + " | " + minutes_text(b.allowed) + " | " +
+           minutes_text(b.spent) + " | " + minutes_text(b.left()) + " | " + burn_rate_text(b.last_hour) + " | " +
+           burn_rate_text(b.last_day) + " | " + md_escape(runs_out_text(b)) + " |\n";
+  return out + "\n";
+}
+
 std::string rejected_section(const audit::AuditReport& report) {
   std::string out = "## Rejected records\n\n";
   if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
@@ -111,7 +130,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source) {
-  return heading(report, contract, source) + period_table(report) + statement_section(report) + markdown_basis(report, source) + markdown_probes(report) +
+  return heading(report, contract, source) + period_table(report) + statement_section(report) + budget_section(report) + markdown_basis(report, source) + markdown_probes(report) +
          rejected_section(report) + inputs_section(report);
 }
 

@@ -73,6 +73,10 @@ void write_text(const audit::AuditReport& report, const SourceFile& contract, bo
     out += statement;
     out += '\n';
   }
+  if (std::string budget = text_error_budget(context); !budget.empty()) {
+    out += budget;
+    out += '\n';
+  }
   if (!report.recovery.empty()) {
     write_recovery(context, out);
     out += '\n';

@@ -24,6 +24,7 @@ void write_availability(const TextContext& context, ChunkedOutput& out);
 void write_recovery(const TextContext& context, ChunkedOutput& out);  // nothing without a recovery clause
 std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
 std::string text_statement(const TextContext& context);  // empty when no period was audited from a statement
+std::string text_error_budget(const TextContext& context);  // empty unless audited as of an instant
 
 // "    figure: value = derivation — clause" lines, one per explanation.
 std::string text_explanations(const TextContext& context, const std::vector<audit::Explanation>& lines,
