@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "report/csv/audit_csv.h"
 #include "report/html/render_html.h"
 #include "report/json/render_json.h"
 #include "report/markdown/render_markdown.h"
@@ -18,6 +19,8 @@ void audit_text(const AuditView& v, std::ostream& out) { write_text(v.report, v.
 void audit_json(const AuditView& v, std::ostream& out) { write_report_json(v.report, v.source, out); }
 void audit_markdown(const AuditView& v, std::ostream& out) { out << render_markdown(v.report, v.contract, v.source); }
 void audit_html(const AuditView& v, std::ostream& out) { out << render_html(v.report, v.contract, v.source); }
+void audit_csv(const AuditView& v, std::ostream& out) { write_periods_csv(v.report, v.source, out); }
+void audit_csv_incidents(const AuditView& v, std::ostream& out) { write_incidents_csv(v.report, v.source, out); }
 
 void claims_text(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_text(r); }
 void claims_json(const claims::ClaimsReport& r, std::ostream& out) {
@@ -42,6 +45,9 @@ constexpr AuditFormat kAuditFormats[] = {
     // Markdown names no incident but the recovery breaches, which are always recorded.
     {"markdown", "for a letter: periods, credits and their basis", false, false, audit_markdown},
     {"html", "one self-contained page with a timeline per period; prints to PDF", true, true, audit_html},
+    {"csv", "for spreadsheets: a row per period, figures, credit and claim", false, false, audit_csv},
+    {"csv-incidents", "for spreadsheets: a row per incident of each period, its role and seconds", true, false,
+     audit_csv_incidents},
 };
 
 constexpr ClaimsFormat kClaimsFormats[] = {

@@ -2,22 +2,12 @@
 
 #include "base/time/timestamp.h"
 #include "base/util/overloaded.h"
+#include "report/csv/csv_field.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
 
 namespace {
-
-// RFC 4180: a field holding a comma, a quote or a line break is quoted, quotes doubled.
-std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string incidents_cell(const std::vector<audit::CountedIncident>& counted) {
   std::string cell;
@@ -54,8 +44,7 @@ void write_claims_pack_csv(const audit::FleetReport& r, const SourceFile& contra
         tier_percent_cell(p.tier),
         p.credit_not_stated ? "not stated" : money_text(p.credit_minor, r.currency), money_text(p.owed_minor, r.currency), r.currency.code,
         p.claim_deadline ? date_text(*p.claim_deadline) : "", incidents_cell(rp.counted)};
-    for (size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_field(cells[i]);
-    out << "\n";
+    write_csv_row(out, cells);
   }
 }
 
