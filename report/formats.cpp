@@ -19,6 +19,12 @@ void audit_text(const AuditView& v, std::ostream& out) { write_text(v.report, v.
 void audit_json(const AuditView& v, std::ostream& out) { write_report_json(v.report, v.source, out); }
 void audit_markdown(const AuditView& v, std::ostream& out) { out << render_markdown(v.report, v.contract, v.source); }
 void audit_html(const AuditView& v, std::ostream& out) { out << render_html(v.report, v.contract, v.source); }
+void audit_letter(const AuditView& v, std::ostream& out) {
+  out << render_claim_letters_markdown(v.report, v.contract, v.source);
+}
+void audit_letter_html(const AuditView& v, std::ostream& out) {
+  out << render_claim_letters_html(v.report, v.contract, v.source);
+}
 void audit_csv(const AuditView& v, std::ostream& out) { write_periods_csv(v.report, v.source, out); }
 void audit_csv_incidents(const AuditView& v, std::ostream& out) { write_incidents_csv(v.report, v.source, out); }
 
@@ -45,6 +51,9 @@ constexpr AuditFormat kAuditFormats[] = {
     // Markdown names no incident but the recovery breaches, which are always recorded.
     {"markdown", "for a letter: periods, credits and their basis", false, false, audit_markdown},
     {"html", "one self-contained page with a timeline per period; prints to PDF", true, true, audit_html},
+    {"letter", "a claim letter per period owing a credit (Markdown): clause, figures, incidents, evidence", true,
+     false, audit_letter},
+    {"letter-html", "the claim letters as one printable page, a letter a page", true, false, audit_letter_html},
     {"csv", "for spreadsheets: a row per period, figures, credit and claim", false, false, audit_csv},
     {"csv-incidents", "for spreadsheets: a row per incident of each period, its role and seconds", true, false,
      audit_csv_incidents},

@@ -19,6 +19,10 @@ namespace slaudit::report {
 // roles AuditRequest::record_findings; without them those parts say so.
 std::string render_html(const audit::AuditReport& report, const model::Contract& contract, const SourceFile& source);
 
+// A claim letter per period owing a credit, one a printed page (report/common/claim_letter.h).
+std::string render_claim_letters_html(const audit::AuditReport& report, const model::Contract& contract,
+                                      const SourceFile& source);
+
 // The comparison of providers as one self-contained page (no script, no
 // network): the ranking with a bar chart of the weighted scores, the replay
 // with a chart of credits against the cost of lost time, the seven questions,

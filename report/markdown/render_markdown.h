@@ -18,6 +18,10 @@ namespace slaudit::report {
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source);
 
+// A claim letter per period owing a credit (report/common/claim_letter.h).
+std::string render_claim_letters_markdown(const audit::AuditReport& report, const model::Contract& contract,
+                                          const SourceFile& source);
+
 // The claims report as Markdown for a letter to the vendor.
 std::string render_claims_markdown(const claims::ClaimsReport& report);
 
