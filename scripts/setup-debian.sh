@@ -14,6 +14,7 @@ packages=(
   libsqlite3-dev                                      # the audit ledger (audit --ledger, slaudit ledger)
   prometheus                                          # prometheus + promtool 2.42: the rule and live-server tests
   tzdata                                              # IANA zones, embedded into the binary at build time
+  dpkg-dev binutils                                   # ./run package (dpkg-shlibdeps); readelf for the install test
   chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB
 )
 if [ "${1:-}" = fuzz ]; then
