@@ -8,14 +8,18 @@ namespace slaudit::report {
 
 namespace {
 
+// Sized so a letter with a clause of a dozen lines and a few incidents fits one
+// A4 page; a longer one runs on, and the next letter still starts a page.
 constexpr const char* kLetterStyle =
-    "body{font-family:Georgia,serif;max-width:46rem;margin:2rem auto;color:#111;line-height:1.45}"
-    "article{page-break-after:always;break-after:page;margin-bottom:3rem}"
+    "body{font-family:Georgia,serif;font-size:10.5pt;max-width:46rem;margin:1.5rem auto;color:#111;line-height:1.35}"
+    "h1{font-size:1.35em;margin:0 0 .6em}h2{font-size:1.05em;margin:1em 0 .3em}p{margin:.4em 0}"
+    "article{page-break-after:always;break-after:page;margin-bottom:2rem}"
     "article:last-child{page-break-after:auto;break-after:auto}"
-    "table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
-    "td.num{text-align:right}pre{background:#f4f4f4;padding:.5rem;white-space:pre-wrap}"
-    "code{font-size:.85em;word-break:break-all}dl{display:grid;grid-template-columns:auto 1fr;gap:.1rem 1rem}"
-    "dt{font-weight:bold}@page{size:A4;margin:18mm}";
+    "table{border-collapse:collapse;margin:.3rem 0}td,th{border:1px solid #999;padding:.1rem .4rem;text-align:left}"
+    "td.num{text-align:right}pre{background:#f4f4f4;padding:.4rem;margin:.3rem 0;font-size:8.5pt;line-height:1.25;"
+    "white-space:pre-wrap}code{font-size:.8em;word-break:break-all}"
+    "dl{display:grid;grid-template-columns:auto 1fr;gap:0 1rem;margin:.3em 0}dd{margin:0}"
+    "dt{font-weight:bold}@page{size:A4;margin:15mm}";
 
 std::string letter_html(const ClaimLetter& l) {
   std::string out = "<article>\n" + html_element("h1", l.subject) + "\n<dl>" + html_element("dt", "To") +
