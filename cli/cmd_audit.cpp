@@ -143,7 +143,8 @@ constexpr const char* kFooter =
     "  service and period; it and --claims exclude each other.\n"
     "  --holidays    CSV with header date,calendar,day[,name]   e.g. 2026-10-01,CN,holiday,National Day\n"
     "                the days of the holiday calendar the contract names (holidays \"CN\";): day is holiday or\n"
-    "                working (a make-up working day). Needed when the contract counts working days with it;\n"
+    "                working (a make-up working day); or an iCalendar FILE.ics whose all-day events are the\n"
+    "                holidays. Needed when the contract counts working days with it;\n"
     "                a bad row is an error as above (docs/audit.md, section 27).\n"
     "Range: --period (a month, quarter, year, ISO week 2026-W48 or DAY..DAY), or --from and --to; by default the whole\n"
     "  effective range of the contract. Every period containing one of the days is audited.\n"
@@ -296,7 +297,7 @@ Command add_audit(CLI::App& app) {
                   "Audit the periods in progress at this instant (2026-11-20T12:00:00Z, or now) from the records "
                   "known by then, with their error budgets and burn rates (docs/audit.md section 28)");
   cmd->add_option("--holidays", j.holidays,
-                  "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day");
+                  "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day, or .ics");
   add_fleet_options(cmd, *o);
   cmd->footer(std::string(kFooter) + kFleetFooter);
   return {cmd, [o] { return run_audit_command(*o); }};

@@ -7,6 +7,7 @@
 #include "fuzz/support/fuzz_target.h"
 #include "fuzz/support/incident_logs.h"
 #include "telemetry/billing/billing_inputs.h"
+#include "telemetry/billing/holiday_ics.h"
 
 using namespace slaudit;
 
@@ -52,4 +53,12 @@ SLAUDIT_FUZZ_TARGET(billing_inputs) {
                         "a day both a holiday and a working day");
     break;  // one calendar is enough: the reader is what is fuzzed
   }
+
+  // The iCalendar form: a multi-day event gives several rows on its line, so lines only never go back.
+  const auto ics = read_holidays_ics(data, "X");
+  SLAUDIT_FUZZ_EXPECT(ics.rows.size() == ics.lines.size(), "ics: rows and their lines differ in number");
+  for (size_t i = 1; i < ics.lines.size(); ++i)
+    SLAUDIT_FUZZ_EXPECT(ics.lines[i - 1] <= ics.lines[i], "ics: rows out of line order");
+  for (const InputRowError& e : ics.errors)
+    SLAUDIT_FUZZ_EXPECT(!e.reason.empty() && e.line >= 1, "ics: an error without a line or reason");
 }

@@ -1,8 +1,10 @@
 #include "jobs/holiday_inputs.h"
 
+#include <cctype>
 #include <set>
 
 #include "telemetry/billing/billing_inputs.h"
+#include "telemetry/billing/holiday_ics.h"
 
 namespace slaudit::jobs {
 
@@ -24,6 +26,14 @@ std::string calendars_listed(const std::vector<HolidayRow>& rows) {
   return out;
 }
 
+// An .ics file is an iCalendar; any other name, the CSV form.
+bool is_ics(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string tail = path.substr(path.size() - 4);
+  for (char& c : tail) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return tail == ".ics";
+}
+
 }  // namespace
 
 bool read_holiday_input(std::string_view command, const std::string& path, const model::Contract& contract,
@@ -42,14 +52,17 @@ bool read_holiday_input(std::string_view command, const std::string& path, const
   }
   const std::optional<std::string> bytes = read_input("holidays", path, inputs, messages);
   if (!bytes) return false;
-  const InputRows<HolidayRow> read = read_holidays(*bytes);
+  const InputRows<HolidayRow> read =
+      is_ics(path) ? read_holidays_ics(*bytes, contract.holidays->name) : read_holidays(*bytes);
   for (const InputRowError& error : read.errors)
     messages.push_back(path + ":" + std::to_string(error.line) + ": " + error.reason);
   if (!read.ok()) return false;
   calendar = holiday_calendar(read.rows, contract.holidays->name, path);
   if (calendar->years.empty()) {
-    messages.push_back(prefix + path + " lists no day of calendar \"" + contract.holidays->name +
-                       "\", which the contract names (it lists: " + calendars_listed(read.rows) + ")");
+    messages.push_back(prefix + path +
+                       (is_ics(path) ? " holds no all-day event: no holiday of calendar \"" + contract.holidays->name + "\""
+                                     : " lists no day of calendar \"" + contract.holidays->name +
+                                           "\", which the contract names (it lists: " + calendars_listed(read.rows) + ")"));
     return false;
   }
   return true;

@@ -16,7 +16,8 @@ namespace slaudit::jobs {
 // Whether some clause counts working days with the contract's holiday calendar.
 bool counts_working_days(const model::Contract& contract);
 
-// Reads `path` (role "holidays") into `calendar` when the contract names a
+// Reads `path` (role "holidays"; an .ics file as iCalendar, holidays only,
+// else the CSV form) into `calendar` when the contract names a
 // calendar. False after adding why to `messages`: the contract counts working
 // days with a calendar and no file was given, the file is unreadable or has a
 // bad row (each with its line), or it lists no day of that calendar. A file the

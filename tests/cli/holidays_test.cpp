@@ -122,3 +122,19 @@ TEST_CASE("cli holidays: a contract without a calendar does not read the file", 
   CHECK(has(run.out, "2026-10-07"));  // the 5th Monday-to-Friday day after Wednesday 30 September
   CHECK_FALSE(has(run.out, "h.csv"));
 }
+
+TEST_CASE("cli holidays: an iCalendar file gives the holidays, without make-up days", "[cli][holidays]") {
+  const Scratch scratch;
+  scratch.write("x.ics",
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261001\r\n"
+                "DTEND;VALUE=DATE:20261008\r\nSUMMARY:National Day\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n");
+  // 1-7 October off and no worked Saturday: Thu 8 (1), Fri 9 (2), Mon 12 (3), Tue 13 (4), Wed 14 (5).
+  const CliRun run = scratch.run("--holidays x.ics --format json");
+  INFO(run.err);
+  CHECK(run.exit == 3);
+  CHECK(has(run.out, "\"earliest\": \"2026-10-14\""));
+  scratch.write("bad.ics", "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261001T090000Z\nEND:VEVENT\nEND:VCALENDAR\n");
+  const CliRun bad = scratch.run("--holidays bad.ics");
+  CHECK(bad.exit == 2);
+  CHECK(has(bad.err, "bad.ics:2: DTSTART '20261001T090000Z' is not a day"));
+}
