@@ -6,16 +6,6 @@
 namespace slaudit::audit {
 
 namespace {
-Rational months_in(const model::PeriodRule* rule) {
-  if (rule == nullptr) return 1;
-  switch (rule->kind) {
-    case model::PeriodKind::CalendarQuarter: return 3;
-    case model::PeriodKind::CalendarYear: return 12;
-    case model::PeriodKind::CalendarWeek: return Rational(7, 30);  // as a rolling 7 days: a month is 30 days
-    case model::PeriodKind::Rolling: return Rational(rule->rolling_days, 30);
-    default: return 1;
-  }
-}
 // "2026-11" when the period is exactly that calendar month, as a billing
 // export labels it; else "".
 std::string billing_month(const Period& p) {
@@ -30,6 +20,19 @@ bool billed_for(const BilledFee& billed, const Period& p) {
 }
 
 }  // namespace
+
+Rational months_of_fee(const model::PeriodRule* rule) {
+  if (rule == nullptr) return 1;
+  switch (rule->kind) {
+    case model::PeriodKind::CalendarMonth:
+    case model::PeriodKind::BillingMonth: return 1;
+    case model::PeriodKind::CalendarQuarter: return 3;
+    case model::PeriodKind::CalendarYear: return 12;
+    case model::PeriodKind::CalendarWeek: return Rational(7, 30);  // as a rolling 7 days: a month is 30 days
+    case model::PeriodKind::Rolling: return Rational(rule->rolling_days, 30);
+  }
+  return 1;
+}
 
 PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   const auto& service = *cx.service;
@@ -52,7 +55,7 @@ PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp) {
     fee = service.fee->minor * cp.period.length().count() / 3600;
     how = price_with_code(service.fee->minor, currency) + " per hour x " + Rational(cp.period.length().count(), 3600).str() + " h";
   } else {
-    const Rational months = months_in(cx.clause->period ? &*cx.clause->period : nullptr);
+    const Rational months = months_of_fee(cx.clause->period ? &*cx.clause->period : nullptr);
     fee = service.fee->minor * months;
     how = price_with_code(service.fee->minor, currency) + " per month" + (months == 1 ? "" : " x " + months.str() + " months");
   }

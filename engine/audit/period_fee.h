@@ -18,6 +18,10 @@ struct PeriodFee {
 };
 
 PeriodFee period_fee(const ClauseContext& cx, const ClassifiedPeriod& cp);
+// Months of a monthly fee in one period of `rule` (null: the default calendar
+// month): quarter 3, year 12, week 7/30, rolling N days N/30, else 1. The
+// comparison's scorecard prices terms with the same figure.
+Rational months_of_fee(const model::PeriodRule* rule);
 // The fee per hour of the audited part, exact, in minor units.
 Rational hourly_rate(const ClauseContext& cx, const ClassifiedPeriod& cp, const Rational& period_fee_minor);
 

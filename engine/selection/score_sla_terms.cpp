@@ -4,25 +4,13 @@
 // clause is scored.
 #include <algorithm>
 
+#include "engine/audit/period_fee.h"
 #include "engine/selection/located.h"
 #include "engine/selection/scoring.h"
 
 namespace slaudit::selection {
 
 namespace {
-
-// The period's fee in months of fee, as the audit counts it (docs/audit.md, section 11).
-Rational months_in(const model::PeriodRule& rule) {
-  switch (rule.kind) {
-    case model::PeriodKind::CalendarMonth:
-    case model::PeriodKind::BillingMonth: return 1;
-    case model::PeriodKind::CalendarQuarter: return 3;
-    case model::PeriodKind::CalendarYear: return 12;
-    case model::PeriodKind::CalendarWeek: return Rational(7, 30);
-    case model::PeriodKind::Rolling: return Rational(rule.rolling_days, 30);
-  }
-  return 1;
-}
 
 int64_t period_days(const model::PeriodRule& rule) {
   switch (rule.kind) {
@@ -120,7 +108,7 @@ class ClauseScorer {
     } else {
       const model::Service& service = in_.service();
       if (!cap.amount || !service.fee || service.fee->minor == 0 || service.fee_basis != model::FeeBasis::PerMonth) return;
-      const Rational months = clause_.period ? months_in(*clause_.period) : Rational(1);
+      const Rational months = audit::months_of_fee(clause_.period ? &*clause_.period : nullptr);  // docs/audit.md section 11
       limit = Rational(cap.amount->minor) * 100 / (service.fee->minor * months);
     }
     if (limit < payable) {
