@@ -459,8 +459,11 @@ void check_holiday_years(const AuditRequest& req, const model::AvailabilityClaus
   const auto& contract = *req.contract;
   if (!clause.claim->earliest_working_days || !contract.holidays) return;
   if (req.holidays == nullptr) {
+    // Without its days the earliest claim day is not stated (judge_period
+    // notes it), which is honest for a replay; a filing cannot be judged.
+    if (req.claims.empty()) return;
     errors.push_back({"the contract counts working days with holiday calendar \"" + contract.holidays->name +
-                          "\", and no such calendar was given to the audit",
+                          "\", and no such calendar was given to the audit: a claim filing cannot be judged",
                       contract.holidays->range, true});
     return;
   }

@@ -120,7 +120,7 @@ ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDat
   out.clause = in.rule->range;
   const Deadline last = deadline(in);
   if (last.day) out.deadline = to_civil(*last.day);
-  if (in.rule->earliest_working_days) {
+  if (in.rule->earliest_working_days && !in.calendar_missing) {
     const LocalDate base = in.rule->earliest_anchor == model::DeadlineAnchor::PeriodEnd
                                ? in.period_last_day
                                : in.first_incident_day.value_or(in.period_last_day);

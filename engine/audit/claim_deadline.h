@@ -23,6 +23,9 @@ struct DeadlineInputs {
   const PeriodScheme* scheme = nullptr;         // for billing cycles
   const TimeZone* zone = nullptr;
   const HolidayCalendar* holidays = nullptr;    // null: Monday to Friday
+  // The contract names a holiday calendar the audit was not given: the
+  // earliest day is not stated rather than counted Monday to Friday.
+  bool calendar_missing = false;
 };
 
 ClaimStatus claim_status(const DeadlineInputs& in, std::optional<model::CivilDate> filed);

@@ -436,9 +436,13 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   std::optional<model::CivilDate> filed;
   for (const auto& c : cx.request->claims)
     if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period)) filed = c.filed;
+  const auto& calendar = cx.request->contract->holidays;
   DeadlineInputs din{clause.claim ? &*clause.claim : nullptr, cp.period.last_day, first_down, cx.scheme, cx.zone,
-                     cx.request->contract->holidays ? cx.request->holidays : nullptr};
+                     calendar ? cx.request->holidays : nullptr, calendar && cx.request->holidays == nullptr};
   out.claim = claim_status(din, filed);
+  if (din.calendar_missing && clause.claim && clause.claim->earliest_working_days)
+    out.notes.push_back("the earliest claim day is not stated: it counts working days of holiday calendar \"" +
+                        calendar->name + "\", whose days this audit was not given");
   const bool claim_ok = out.claim.state == ClaimState::InTime || out.claim.state == ClaimState::NotGiven;
   out.owed_minor = claim_ok ? capped : 0;
   if (out.credit_minor > 0 || out.credit_not_stated)

@@ -3,6 +3,8 @@
 // onto make-up working days; a year the calendar does not list stops the audit.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "engine/audit/audit.h"
 #include "language/compile/compile.h"
 #include "telemetry/incidents/incident_reader.h"
@@ -127,10 +129,22 @@ TEST_CASE("holiday calendar: counting into a year it does not list stops the aud
         "working days into it; add that year's holidays (and make-up working days)");
 }
 
-TEST_CASE("holiday calendar: named by the contract and not given, the audit does not run", "[audit][claim][holidays]") {
+TEST_CASE("holiday calendar: named by the contract and not given, the earliest day is not stated",
+          "[audit][claim][holidays]") {
+  // As `slaudit compare` replays a contract: the figures and the deadline stand, the earliest day is unknown.
   const Run r = run(contract("  holidays \"X\";\n"), "2026-09", nullptr);
-  REQUIRE_FALSE(r.result.report.has_value());
-  REQUIRE(r.result.errors.size() == 1);
-  CHECK(r.result.errors[0].message ==
-        "the contract counts working days with holiday calendar \"X\", and no such calendar was given to the audit");
+  const audit::PeriodAudit& p = september(r);
+  CHECK_FALSE(p.claim.earliest.has_value());
+  CHECK(p.claim.deadline == model::CivilDate{2026, 11, 30});
+  CHECK(p.owed_minor == 100000);
+  CHECK(std::find(p.notes.begin(), p.notes.end(),
+                  "the earliest claim day is not stated: it counts working days of holiday calendar \"X\", whose "
+                  "days this audit was not given") != p.notes.end());
+  // A filing to judge against that day: the audit does not run.
+  const Run filed = run(contract("  holidays \"X\";\n"), "2026-09", nullptr, {{"", "", {2026, 10, 9}}});
+  REQUIRE_FALSE(filed.result.report.has_value());
+  REQUIRE(filed.result.errors.size() == 1);
+  CHECK(filed.result.errors[0].message ==
+        "the contract counts working days with holiday calendar \"X\", and no such calendar was given to the audit: "
+        "a claim filing cannot be judged");
 }
