@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "telemetry/billing/billing_inputs.h"
+#include "tests/support/input_row_error.h"
 
 using namespace slaudit;
 
@@ -19,13 +20,6 @@ const std::string kServicesListed = "; the contract defines 'storage', 'training
 using Errors = std::vector<InputRowError>;
 
 }  // namespace
-
-namespace Catch {
-template <>
-struct StringMaker<InputRowError> {
-  static std::string convert(const InputRowError& e) { return std::to_string(e.line) + ": " + e.reason; }
-};
-}  // namespace Catch
 
 TEST_CASE("billing inputs: claims are read by column name, in file order", "[report][telemetry]") {
   const auto claims = read_claim_filings(

@@ -8,15 +8,9 @@
 #include <vector>
 
 #include "telemetry/billing/holiday_ics.h"
+#include "tests/support/input_row_error.h"
 
 using namespace slaudit;
-
-namespace Catch {
-template <>
-struct StringMaker<InputRowError> {
-  static std::string convert(const InputRowError& e) { return std::to_string(e.line) + ": " + e.reason; }
-};
-}  // namespace Catch
 
 TEST_CASE("holidays ics: all-day events, multi-day and folded, are the calendar's holidays", "[telemetry][holidays]") {
   const auto read = read_holidays_ics(

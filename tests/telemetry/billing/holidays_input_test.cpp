@@ -6,15 +6,9 @@
 #include <vector>
 
 #include "telemetry/billing/billing_inputs.h"
+#include "tests/support/input_row_error.h"
 
 using namespace slaudit;
-
-namespace Catch {
-template <>
-struct StringMaker<InputRowError> {
-  static std::string convert(const InputRowError& e) { return std::to_string(e.line) + ": " + e.reason; }
-};
-}  // namespace Catch
 
 TEST_CASE("holidays input: days by column name, a name column for people, two calendars", "[telemetry][holidays]") {
   const auto read = read_holidays(
