@@ -11,6 +11,7 @@
 #include "engine/figures/figures.h"
 #include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
+#include "jobs/ledger_evidence.h"
 #include "jobs/probe_inputs.h"
 #include "jobs/statement_inputs.h"
 #include "jobs/status_evidence.h"
@@ -124,7 +125,7 @@ bool read_billing_inputs(const AuditJobOptions& o, const model::Contract& contra
       messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
       return false;
     }
-    request.claims.push_back({"", "", *filed});  // every service, every period
+    request.claims.push_back({"", "", *filed, std::nullopt});  // every service, every period
   }
   return ok;
 }
@@ -258,10 +259,11 @@ std::string utc_now_text() { return format_utc(std::chrono::floor<std::chrono::s
 
 // The audit into the ledger, in one transaction: when it cannot be written,
 // nothing of it is, and the exit code says so (2) though the report is printed.
-void record_in_ledger(const std::string& path, const audit::AuditReport& report, AuditJob& job) {
+void record_in_ledger(const std::string& path, const audit::AuditReport& report, const std::string& options,
+                      AuditJob& job) {
   try {
     ledger::Database db(path, ledger::Database::Mode::ReadWrite);
-    const ledger::Recorded recorded = ledger::record_audit(db, report, utc_now_text());
+    const ledger::Recorded recorded = ledger::record_audit(db, report, utc_now_text(), options);
     job.ledger_audit_id = recorded.audit_id;
     job.messages.push_back("slaudit: recorded in " + path + " as audit " + std::to_string(recorded.audit_id) + " (" +
                            std::to_string(recorded.periods) + " period(s), " + std::to_string(recorded.superseded) +
@@ -353,6 +355,14 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   request.record_timeline = o.record_timeline;
   RowOrigins origins;
   if (!read_billing_inputs(o, contract, request, inputs, origins, job.messages)) return job;
+  const std::vector<audit::ClaimFiling> given_claims = request.claims;  // before the ledger's join them
+  LedgerEvidence evidence;
+  bool ledger_readable = true;  // when not, the audit runs without it and is not recorded
+  if (o.ledger_evidence) evidence = *o.ledger_evidence;
+  else if (!o.ledger.empty())
+    ledger_readable = read_ledger_evidence(o.ledger, contract, request.range, request.previous_credits, evidence,
+                                           job.messages);
+  apply_ledger_evidence(evidence, request);
   std::optional<HolidayCalendar> holidays;
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
   if (holidays) request.holidays = &*holidays;
@@ -378,12 +388,14 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   note_in_progress(report, later);
   account_prometheus(contract, prometheus_run, report);
   if (holidays && counts_working_days(contract)) report.notes.push_back(holiday_note(*holidays));
-  warn_unused(o.claims, request.claims, origins.claims, report, job.messages);
+  note_ledger_evidence(evidence, o.ledger.empty() ? std::string("of the recorded audit") : o.ledger, report);
+  warn_unused(o.claims, given_claims, origins.claims, report, job.messages);
   warn_unused(o.billing, request.fees, origins.fees, report, job.messages);
   if (report.periods.empty() && report.recovery.empty())
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
   job.exit_code = verdict_code(o, report, job.messages);
-  if (!o.ledger.empty()) record_in_ledger(o.ledger, report, job);
+  if (!o.ledger.empty() && ledger_readable) record_in_ledger(o.ledger, report, audit_options_json(o, evidence), job);
+  if (!ledger_readable) job.exit_code = kUsageOrIo;
   job.report = std::move(result.report);
   return job;
 }

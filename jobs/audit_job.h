@@ -19,6 +19,15 @@
 
 namespace slaudit::jobs {
 
+// What an audit read from its ledger: the filing days of its periods' claims
+// and the credits earlier periods owed, with where each came from.
+struct LedgerEvidence {
+  std::vector<audit::ClaimFiling> filings;
+  std::vector<std::string> filing_references;  // one per filing: the claim's reference, "" when none
+  std::vector<audit::PreviousCredit> credits;
+  std::vector<std::string> credit_sources;     // one per credit: "2026-10 (audit 3)"
+};
+
 struct AuditJobOptions {
   std::string contract;  // path; "-" is standard input
   std::string incidents, incidents_format;
@@ -39,6 +48,10 @@ struct AuditJobOptions {
   PrometheusOptions prometheus;  // url or replay_dir set: probe clauses read from recorded bucket figures
   bool strict = false;  // rejected records make the exit code kContractErrors
   std::string ledger;   // record the audit in this ledger file (docs/ledger.md); "": none
+  // What the audit takes from its ledger (claim filing days, earlier credits
+  // for caps over months): read from `ledger` when absent; given, by ledger
+  // verify, as the recorded audit read them.
+  std::optional<LedgerEvidence> ledger_evidence;
   // What the chosen output prints beyond the figures (the figures are the same
   // either way; per-incident detail is most of an audit's memory on large logs).
   bool record_findings = true;

@@ -80,7 +80,7 @@ bool read_claims(const FleetJobOptions& o, const model::Contract& contract, audi
       messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
       return false;
     }
-    request.claims.push_back({"", "", *filed});
+    request.claims.push_back({"", "", *filed, std::nullopt});
   }
   if (o.claims.empty()) return true;
   const std::optional<std::string> text = read_input("claims", o.claims, inputs, messages);

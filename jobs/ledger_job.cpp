@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "base/time/civil_date.h"
+#include "base/time/timestamp.h"
 #include "ledger/database.h"
 
 namespace slaudit::jobs {
@@ -30,6 +31,116 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
   try {
     ledger::Database db(o.ledger, ledger::Database::Mode::ReadOnly);
     job.rows = ledger::read_history(db, query);
+  } catch (const ledger::LedgerError& e) {
+    job.messages.push_back(std::string("slaudit: ") + e.what());
+    return job;
+  }
+  job.exit_code = kOk;
+  return job;
+}
+
+}  // namespace slaudit::jobs
+
+namespace slaudit::jobs {
+
+namespace {
+
+std::string utc_today() {
+  const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  const std::chrono::year_month_day day{now};
+  return civil_date_text({static_cast<int>(day.year()), static_cast<int>(static_cast<unsigned>(day.month())),
+                          static_cast<int>(static_cast<unsigned>(day.day()))});
+}
+
+std::string utc_now() {
+  return format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
+bool ledger_exists(const std::string& path, const char* command, Messages& messages) {
+  if (std::filesystem::exists(path)) return true;
+  messages.push_back(std::string("slaudit ledger ") + command + ": " + path +
+                     ": no such ledger (an audit with --ledger creates it)");
+  return false;
+}
+
+std::optional<std::string> day_option(const std::string& text, const char* command, const char* option,
+                                      Messages& messages) {
+  if (parse_civil_date(text)) return text;
+  messages.push_back(std::string("slaudit ledger ") + command + ": bad " + option + " '" + text +
+                     "'; expected a day as YYYY-MM-DD");
+  return std::nullopt;
+}
+
+// What each kind of step must and must not be given.
+std::string step_option_problem(const LedgerClaimOptions& o, ledger::ClaimEventKind kind) {
+  using K = ledger::ClaimEventKind;
+  if (kind == K::Paid && o.amount.empty()) return "a payment needs --amount";
+  if (kind != K::Paid && !o.amount.empty()) return "--amount goes with paid only";
+  if (kind == K::Refused && o.reason.empty()) return "a refusal needs --reason (the provider's words)";
+  if (kind != K::Refused && !o.reason.empty()) return "--reason goes with refused only";
+  if (kind != K::Filed && !o.reference.empty()) return "--reference goes with filed only";
+  return "";
+}
+
+}  // namespace
+
+LedgerClaimJob run_ledger_claim_job(const LedgerClaimOptions& o) {
+  LedgerClaimJob job;
+  const std::optional<ledger::ClaimEventKind> kind = ledger::parse_claim_event(o.event);
+  if (!kind) {
+    job.messages.push_back("slaudit ledger claim: unknown step '" + o.event + "'; expected filed, accepted, paid or refused");
+    return job;
+  }
+  if (const std::string problem = step_option_problem(o, *kind); !problem.empty()) {
+    job.messages.push_back("slaudit ledger claim: " + problem);
+    return job;
+  }
+  const std::optional<CivilDate> on = parse_civil_date(o.on);
+  if (!on) {
+    job.messages.push_back("slaudit ledger claim: bad --on '" + o.on + "'; expected a day as YYYY-MM-DD");
+    return job;
+  }
+  if (!ledger_exists(o.ledger, "claim", job.messages)) return job;
+  ledger::ClaimStep step{o.contract_title, o.clause_label, o.service, o.period, *kind, *on, o.reference, o.amount,
+                         o.reason};
+  try {
+    ledger::Database db(o.ledger, ledger::Database::Mode::ReadWrite);
+    const ledger::ClaimStepRecorded r = ledger::record_claim_step(db, step, utc_now());
+    job.messages.push_back("slaudit: recorded in " + o.ledger + ": \"" + r.contract_title + "\" " + r.service +
+                           (r.clause_label.empty() ? "" : " \"" + r.clause_label + "\"") + " " + r.period + " " +
+                           ledger::claim_event_name(*kind) + " on " + o.on + " (claim event " +
+                           std::to_string(r.event_id) + "); the claim is now " +
+                           ledger::claim_stage_name(r.progress.stage));
+    for (const std::string& w : r.warnings) job.messages.push_back("slaudit: warning: " + w);
+  } catch (const ledger::LedgerError& e) {
+    job.messages.push_back(std::string("slaudit: ") + e.what());
+    return job;
+  }
+  job.exit_code = kOk;
+  return job;
+}
+
+LedgerClaimsJob run_ledger_claims_job(const LedgerClaimsOptions& o) {
+  LedgerClaimsJob job;
+  job.as_of_today = o.as_of.empty();
+  const std::optional<std::string> as_of =
+      job.as_of_today ? std::optional<std::string>(utc_today()) : day_option(o.as_of, "claims", "--as-of", job.messages);
+  if (!as_of) return job;
+  job.as_of = *as_of;
+  std::optional<std::string> due_before;
+  if (!o.due_before.empty() && !(due_before = day_option(o.due_before, "claims", "--due-before", job.messages)))
+    return job;
+  if (!ledger_exists(o.ledger, "claims", job.messages)) return job;
+  try {
+    ledger::Database db(o.ledger, ledger::Database::Mode::ReadOnly);
+    for (ledger::ClaimRow& c : ledger::read_claims(db)) {
+      ledger::ClaimsListRow row{std::move(c), {}, 0};
+      row.standing = ledger::standing_of(row.claim, job.as_of);
+      if (row.standing == ledger::ClaimStanding::PaidShort) row.short_minor = row.claim.owed_minor - row.claim.progress.paid_minor;
+      if (o.open_only && !ledger::needs_action(row.standing)) continue;
+      if (due_before && !(row.standing == ledger::ClaimStanding::FileBy && *row.claim.deadline <= *due_before)) continue;
+      job.rows.push_back(std::move(row));
+    }
   } catch (const ledger::LedgerError& e) {
     job.messages.push_back(std::string("slaudit: ") + e.what());
     return job;

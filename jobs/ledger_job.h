@@ -1,9 +1,11 @@
 #pragma once
 // slaudit ledger history: the periods a ledger recorded, read back.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "jobs/messages.h"
+#include "ledger/claims.h"
 #include "ledger/history.h"
 
 namespace slaudit::jobs {
@@ -22,5 +24,40 @@ struct LedgerHistoryJob {
 };
 
 LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& options);
+
+// slaudit ledger claim: one step of a period's claim (filed, accepted, paid, refused).
+struct LedgerClaimOptions {
+  std::string ledger;
+  std::string event;  // filed, accepted, paid, refused
+  std::string service, period;
+  std::optional<std::string> contract_title, clause_label;
+  std::string on;  // YYYY-MM-DD
+  std::string reference, amount, reason;
+};
+
+struct LedgerClaimJob {
+  int exit_code = kUsageOrIo;
+  Messages messages;  // what was recorded, and warnings
+};
+
+LedgerClaimJob run_ledger_claim_job(const LedgerClaimOptions& options);
+
+// slaudit ledger claims: where each claim stands on a day.
+struct LedgerClaimsOptions {
+  std::string ledger;
+  std::string as_of;       // YYYY-MM-DD; "": today (UTC), stated in the output
+  bool open_only = false;  // only claims that need something done
+  std::string due_before;  // YYYY-MM-DD: only unfiled claims whose deadline is on or before it
+};
+
+struct LedgerClaimsJob {
+  int exit_code = kUsageOrIo;
+  Messages messages;
+  std::string as_of;      // the day used
+  bool as_of_today = false;
+  std::vector<ledger::ClaimsListRow> rows;
+};
+
+LedgerClaimsJob run_ledger_claims_job(const LedgerClaimsOptions& options);
 
 }  // namespace slaudit::jobs

@@ -18,14 +18,17 @@ std::string local_date_text(Instant at, const TimeZone& zone) {
                           static_cast<int>(static_cast<unsigned>(day.day()))});
 }
 
-int64_t insert_audit(Database& db, const audit::AuditReport& r, const std::string& recorded_at) {
+int64_t insert_audit(Database& db, const audit::AuditReport& r, const std::string& recorded_at,
+                     const std::string& options) {
   Statement s = db.prepare(
       "INSERT INTO audit (recorded_at, engine_version, tzdata_version, contract_title, timezone, range, currency, "
-      "currency_digits, verdict, evidence_complete, total_owed_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "currency_digits, verdict, evidence_complete, total_owed_minor, options) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, recorded_at).bind(2, r.engine_version).bind(3, r.tzdata_version).bind(4, r.contract_title);
   s.bind(5, r.timezone).bind(6, r.range).bind(7, r.currency.code).bind(8, int64_t{r.currency.minor_digits});
   s.bind(9, std::string(audit::verdict_name(r.verdict)));
   s.bind(10, int64_t{r.evidence_complete()}).bind(11, r.total_owed_minor);
+  s.bind(12, options.empty() ? std::nullopt : std::optional<std::string>(options));
   s.run();
   const int64_t id = db.last_insert_id();
   Statement in = db.prepare("INSERT INTO audit_input (audit_id, position, role, path, sha256) VALUES (?, ?, ?, ?, ?)");
@@ -62,21 +65,23 @@ void bind_period(Statement& s, int64_t audit_id, const audit::PeriodAudit& p, co
   s.bind(20, p.owed_minor);
   s.bind(21, p.claim.deadline ? std::optional<std::string>(civil_date_text(*p.claim.deadline)) : std::nullopt);
   s.bind(22, static_cast<int64_t>(p.evidence_gaps.size()));
+  s.bind(24, p.claim.earliest ? std::optional<std::string>(civil_date_text(*p.claim.earliest)) : std::nullopt);
 }
 
 }  // namespace
 
-Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at) {
+Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at,
+                      const std::string& options) {
   const std::optional<TimeZone> zone = TimeZone::find(report.timezone);
   if (!zone) throw LedgerError(db.path() + ": the audit's time zone '" + report.timezone + "' is unknown");
   Transaction t(db);
   Recorded out;
-  out.audit_id = insert_audit(db, report, recorded_at);
+  out.audit_id = insert_audit(db, report, recorded_at, options);
   Statement insert = db.prepare(
       "INSERT INTO period (audit_id, service, clause_label, period, start_unix, end_unix, partial, target, "
       "availability_num, availability_den, down_num, down_den, eligible_num, eligible_den, excluded_seconds, "
-      "verdict, fee_minor, credit_minor, cap_minor, owed_minor, claim_deadline, evidence_gaps, start_local) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "verdict, fee_minor, credit_minor, cap_minor, owed_minor, claim_deadline, evidence_gaps, start_local, "
+      "claim_earliest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   // The current versions of the same period of the same contract, from earlier audits.
   Statement current = db.prepare(
       "SELECT p.id FROM period p JOIN audit a ON a.id = p.audit_id "

@@ -18,6 +18,8 @@ struct Recorded {
 };
 
 // `recorded_at`: UTC, ISO 8601, as the audit's record of when it was made.
-Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at);
+// `options`: what a re-run needs (ledger verify), as JSON; "": not kept.
+Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at,
+                      const std::string& options = "");
 
 }  // namespace slaudit::ledger

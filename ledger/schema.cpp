@@ -77,20 +77,44 @@ CREATE TRIGGER period_no_delete BEFORE DELETE ON period BEGIN SELECT RAISE(ABORT
 CREATE TRIGGER supersession_append_only BEFORE UPDATE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER supersession_no_delete BEFORE DELETE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",
+    // 2: the claims lifecycle, the earliest claim day, and what a re-run of an
+    // audit needs (ledger verify): the options it ran with, as JSON.
+    R"sql(
+ALTER TABLE period ADD COLUMN claim_earliest TEXT;  -- first day to file, local date; NULL: none stated
+ALTER TABLE audit ADD COLUMN options TEXT;          -- the audit's options as JSON (absolute paths); NULL: not kept
+CREATE TABLE claim_event (
+  id INTEGER PRIMARY KEY,
+  recorded_at TEXT NOT NULL,              -- UTC, ISO 8601: when the event was entered
+  contract_title TEXT NOT NULL,           -- with service, clause and period: the period's identity
+  service TEXT NOT NULL,
+  clause_label TEXT NOT NULL,
+  period TEXT NOT NULL,
+  event TEXT NOT NULL CHECK (event IN ('filed', 'accepted', 'paid', 'refused')),
+  on_day TEXT NOT NULL,                   -- the local date it happened, YYYY-MM-DD
+  reference TEXT,                         -- filed: the claim's reference with the provider
+  amount_minor INTEGER,                   -- paid: the amount paid, in minor units
+  reason TEXT                             -- refused: the provider's reason
+);
+CREATE INDEX claim_event_by_key ON claim_event(contract_title, service, clause_label, period);
+CREATE TRIGGER claim_event_append_only BEFORE UPDATE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER claim_event_no_delete BEFORE DELETE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+)sql",
 };
 
-int current_version(Database& db) {
+}  // namespace
+
+int file_schema_version(Database& db) {
   Statement s = db.prepare("PRAGMA user_version");
   s.step();
   return static_cast<int>(s.int64(0));
 }
 
-}  // namespace
+std::string migration_sql(int version) { return kMigrations.at(static_cast<size_t>(version - 1)); }
 
 int schema_version() { return static_cast<int>(kMigrations.size()); }
 
 void migrate(Database& db, bool writable) {
-  const int have = current_version(db);
+  const int have = file_schema_version(db);
   if (have > schema_version())
     throw LedgerError(db.path() + ": the ledger's schema is version " + std::to_string(have) +
                       ", newer than this slaudit's (" + std::to_string(schema_version()) +
@@ -103,6 +127,9 @@ void migrate(Database& db, bool writable) {
       throw LedgerError(db.path() + ": an SQLite database, but not a slaudit ledger (it has tables of its own); "
                                     "the file was not changed");
   }
+  // A reader reads an older ledger as it is (what a newer schema adds reads as
+  // absent); only a writer migrates it.
+  if (!writable && have >= 1) return;
   if (!writable)
     throw LedgerError(db.path() + ": not a slaudit ledger of schema version " + std::to_string(schema_version()) +
                       " (it is version " + std::to_string(have) + "; an audit with --ledger creates or updates it)");

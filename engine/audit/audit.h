@@ -32,6 +32,7 @@ struct ClaimFiling {
   std::string service;  // empty: every service
   std::string period;   // a period label; empty: every period
   model::CivilDate filed;
+  std::optional<std::string> clause_label;  // none: every clause (a ledger's filing names its clause)
 };
 
 // The fee actually billed for a service's period, when it differs from the contract.

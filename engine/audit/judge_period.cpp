@@ -435,7 +435,9 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
   if (first_counted) first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(*first_counted)));
   std::optional<model::CivilDate> filed;
   for (const auto& c : cx.request->claims)
-    if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period)) filed = c.filed;
+    if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period) &&
+        (!c.clause_label || *c.clause_label == out.clause_label))
+      filed = c.filed;
   const auto& calendar = cx.request->contract->holidays;
   DeadlineInputs din{clause.claim ? &*clause.claim : nullptr, cp.period.last_day, first_down, cx.scheme, cx.zone,
                      calendar ? cx.request->holidays : nullptr, calendar && cx.request->holidays == nullptr};

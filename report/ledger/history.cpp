@@ -2,9 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "base/text/display_width.h"
 #include "base/text/utf8.h"
 #include "engine/figures/figures.h"
+#include "report/csv/csv_field.h"
+#include "report/ledger/text_table.h"
 
 namespace slaudit::report {
 
@@ -34,31 +35,6 @@ std::vector<std::string> text_cells(const ledger::HistoryRow& r) {
           version_text(r)};
 }
 
-// Columns padded to their widest cell (display width: CJK names take two);
-// numbers right-aligned.
-std::string table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right) {
-  std::vector<size_t> width(right.size(), 0);
-  for (const auto& row : cells)
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], display_width(row[c]));
-  std::string out;
-  for (const auto& row : cells) {
-    std::string line = " ";
-    for (size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(width[c] - display_width(row[c]), ' ');
-      line += " " + (right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
-    }
-    out += line + "\n";
-  }
-  return out;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string fraction_text(const Rational& r) {
   return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
 }
@@ -72,7 +48,7 @@ std::string render_history_text(const std::vector<ledger::HistoryRow>& rows) {
   std::vector<std::vector<std::string>> cells;
   const auto flush = [&] {
     if (cells.empty()) return;
-    out += table(cells, {false, false, false, true, true, true, true, false, true, false, false});
+    out += text_table(cells, {false, false, false, true, true, true, true, false, true, false, false});
     cells.clear();
   };
   for (const auto& r : rows) {

@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <filesystem>
 
 #include "tests/support/cli_run.h"
 
@@ -90,4 +93,148 @@ TEST_CASE("cli ledger: a missing or foreign ledger is an error, exit 2", "[ledge
   CHECK(s.read("notes.db") == "these are notes, not a database\n");
   const Run bad = s.slaudit("ledger history notes.db --period 2026-13");
   CHECK(bad.exit == 2);
+}
+
+namespace {
+
+// A claim deadline and a cap over trailing months, so that months depend on
+// each other through the ledger.
+const char* const kClaimsContract =
+    "contract \"Ledger claims test\" {\n"
+    "  provider \"P\"; customer \"C\";\n"
+    "  effective 2026-01-01 to 2026-12-31;\n"
+    "  timezone \"UTC\";\n"
+    "  currency USD;\n"
+    "  service api { fee 1000.00 per month; }\n"
+    "  availability api {\n"
+    "    target 99.9%;\n"
+    "    period calendar month;\n"
+    "    credit of monthly fee { below 99.9%: 10%; }\n"
+    "    cap 15% of monthly fee per trailing 12 months;\n"
+    "    claim within 30 d after period end;\n"
+    "  }\n"
+    "}\n";
+
+// One hour down in October and one in November: each month 1 - 60/44640 (October) or 60/43200 (November)
+// is under 99.9%, so each earns 10% of 1000.00 = 100.00 before the cap.
+const char* const kTwoMonths =
+    "{\"id\":\"OCT\",\"service\":\"api\",\"start\":\"2026-10-02T10:00:00Z\",\"end\":\"2026-10-02T11:00:00Z\"}\n"
+    "{\"id\":\"NOV\",\"service\":\"api\",\"start\":\"2026-11-02T10:00:00Z\",\"end\":\"2026-11-02T11:00:00Z\"}\n";
+
+class ClaimsScratch : public slaudit::testing::ScratchDir {
+ public:
+  ClaimsScratch() : ScratchDir("cli-ledger-claims") {
+    write("contract.sla", kClaimsContract);
+    write("log.jsonl", kTwoMonths);
+  }
+  Run slaudit(const std::string& args) const { return run(SLAUDIT_CLI, args); }
+  Run audit(const std::string& period) const {
+    return slaudit("audit contract.sla --incidents log.jsonl --period " + period + " --ledger audits.db --format json");
+  }
+};
+
+nlohmann::json first_period(const Run& r) {
+  INFO(r.out << r.err);
+  return nlohmann::json::parse(r.out)["periods"][0];
+}
+
+}  // namespace
+
+TEST_CASE("cli ledger: a cap over trailing months counts the credits earlier audits recorded", "[ledger][cli]") {
+  const ClaimsScratch s;
+  CHECK(first_period(s.audit("2026-10"))["owed"]["minor"] == 10000);  // 100.00: under the 150.00 cap
+  const Run november = s.audit("2026-11");
+  // The cap is 15% of 1000.00 = 150.00 over the 12 months from 2025-12-01; October (audit 1) owed 100.00;
+  // November's 100.00 credit is capped at 150.00 - 100.00 = 50.00.
+  CHECK(first_period(november)["owed"]["minor"] == 5000);
+  CHECK(has(november.out, "credits owed for earlier periods, from the ledger audits.db, count against caps over "
+                          "months: api 2026-10 (audit 1): 100.00 USD"));
+  // Without the ledger the audit sees no earlier credit: 100.00.
+  const Run alone = s.slaudit("audit contract.sla --incidents log.jsonl --period 2026-11 --format json");
+  CHECK(first_period(alone)["owed"]["minor"] == 10000);
+}
+
+TEST_CASE("cli ledger: a claim's steps, the audit judging its filing day, and the claims list", "[ledger][cli]") {
+  const ClaimsScratch s;
+  s.audit("2026-10");
+  s.audit("2026-11");
+  const Run filed = s.slaudit("ledger claim audits.db filed --service api --period 2026-10 --on 2026-11-05 "
+                              "--reference CASE-1");
+  CHECK(filed.exit == 0);
+  CHECK(has(filed.err, "\"Ledger claims test\" api 2026-10 filed on 2026-11-05 (claim event 1); the claim is now filed"));
+  CHECK(s.slaudit("ledger claim audits.db paid --service api --period 2026-10 --on 2026-12-01 --amount 60.00").exit == 0);
+  const Run late = s.slaudit("ledger claim audits.db filed --service api --period 2026-11 --on 2027-01-05");
+  CHECK(late.exit == 0);
+  CHECK(has(late.err, "warning: filed on 2027-01-05, after the deadline 2026-12-30"));
+  const Run twice = s.slaudit("ledger claim audits.db filed --service api --period 2026-11 --on 2027-01-06");
+  CHECK(twice.exit == 2);
+  CHECK(has(twice.err, "already filed on 2027-01-05"));
+  CHECK(s.slaudit("ledger claim audits.db paid --service api --period 2026-11 --on 2027-01-06").exit == 2);  // no --amount
+
+  // Re-auditing November judges the recorded filing: 2027-01-05 is after 2026-12-30, so nothing is owed.
+  const Run again = s.audit("2026-11");
+  const auto november = first_period(again);
+  CHECK(november["claim"]["state"] == "late");
+  CHECK(november["owed"]["minor"] == 0);
+  CHECK(has(again.out, "claim filing days from the ledger audits.db (`slaudit ledger claim`): api 2026-11 filed 2027-01-05"));
+
+  // October: 100.00 owed, 60.00 paid: short by 40.00. November: filed out of time, nothing owed.
+  const Run list = s.slaudit("ledger claims audits.db --as-of 2026-12-06");
+  INFO(list.out << list.err);
+  CHECK(list.exit == 0);
+  CHECK(has(list.out, "Claims in audits.db as of 2026-12-06\n"));
+  CHECK(has(list.out, "paid 60.00 USD by 2026-12-01: short by 40.00 USD"));
+  CHECK(has(list.out, "filed 2027-01-05, out of time (deadline 2026-12-30): nothing owed"));
+  const Run csv = s.slaudit("ledger claims audits.db --as-of 2026-12-06 --open --format csv");
+  CHECK(csv.out == "contract,service,clause_label,period,currency,owed,claim_earliest,claim_deadline,stage,standing,"
+                   "filed_on,reference,paid,short,refused_reason,audit_id,as_of\n"
+                   "Ledger claims test,api,,2026-10,USD,100.00,,2026-11-30,paid,paid_short,2026-11-05,CASE-1,60.00,"
+                   "40.00,,1,2026-12-06\n");
+  const auto json = nlohmann::json::parse(s.slaudit("ledger claims audits.db --format json").out);
+  CHECK(json["schema"] == "slaudit-ledger-claims/1");
+  CHECK(json["as_of_source"] == "today_utc");
+  CHECK(json["claims"][0]["events"].size() == 2);
+  CHECK(s.slaudit("ledger claims audits.db --as-of 2026-13-01").exit == 2);
+}
+
+TEST_CASE("cli ledger: verify runs a recorded audit again and compares every figure", "[ledger][cli]") {
+  const ClaimsScratch s;
+  s.audit("2026-10");
+  s.audit("2026-11");
+  const Run same = s.slaudit("ledger verify audits.db");
+  INFO(same.out << same.err);
+  CHECK(same.exit == 0);
+  CHECK(has(same.out, "Audit 2 of \"Ledger claims test\""));
+  // November used October's credit from the ledger; verify reuses it as recorded.
+  CHECK(has(same.out, "Verified: run again from its inputs, every figure is the same (20 figures of 1 period(s))."));
+
+  SECTION("a figure the ledger holds that today's engine does not give: exit 3") {
+    sqlite3* raw = nullptr;
+    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(raw, "DROP TRIGGER period_append_only; UPDATE period SET owed_minor = 4999 WHERE audit_id = 2",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(raw);
+    const Run differs = s.slaudit("ledger verify audits.db --audit 2 --format json");
+    CHECK(differs.exit == 3);
+    const auto v = nlohmann::json::parse(differs.out);
+    CHECK(v["outcome"] == "differs");
+    REQUIRE(v["differences"].size() == 1);
+    CHECK(v["differences"][0] == nlohmann::json{{"period", "api 2026-11"}, {"figure", "owed_minor"},
+                                                {"recorded", "4999"}, {"now", "5000"}});
+  }
+  SECTION("an input changed since: not verifiable, exit 4") {
+    s.write("log.jsonl", std::string(kTwoMonths) + "\n");
+    const Run changed = s.slaudit("ledger verify audits.db --audit 1");
+    CHECK(changed.exit == 4);
+    CHECK(has(changed.out, "incidents log.jsonl "));
+    CHECK(has(changed.out, ": changed (now "));
+    CHECK(has(changed.out, "Cannot verify:\n  the inputs are not those the audit read"));
+  }
+  SECTION("an input gone: not verifiable, exit 4") {
+    std::filesystem::remove(s.path() / "log.jsonl");
+    const Run gone = s.slaudit("ledger verify audits.db --audit 1");
+    CHECK(gone.exit == 4);
+    CHECK(has(gone.out, "the audit could not be run again from its recorded inputs"));
+  }
+  SECTION("no such audit: exit 2") { CHECK(s.slaudit("ledger verify audits.db --audit 9").exit == 2); }
 }

@@ -16,25 +16,15 @@
 #include "ledger/database.h"
 #include "ledger/history.h"
 #include "ledger/record.h"
+#include "tests/ledger/temp_ledger.h"
 #include "tests/report/sample_report.h"
 
 namespace fs = std::filesystem;
 using namespace slaudit;
 using ledger::Database;
+using test::TempLedger;
 
 namespace {
-
-// A fresh path in a folder of its own, removed with the object.
-struct TempLedger {
-  fs::path dir = fs::temp_directory_path() / ("slaudit-ledger-" + std::to_string(::getpid()) + "-" +
-                                              std::to_string(reinterpret_cast<uintptr_t>(this)));
-  fs::path path = dir / "audits.db";
-  TempLedger() { fs::create_directories(dir); }
-  ~TempLedger() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-};
 
 audit::AuditReport sample() {
   static const SourceFile source = test::sample_contract_source();

@@ -1,0 +1,196 @@
+#include "jobs/ledger_evidence.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "base/time/civil_date.h"
+#include "engine/figures/figures.h"
+#include "ledger/claims.h"
+#include "ledger/earlier_credits.h"
+
+namespace slaudit::jobs {
+
+namespace {
+
+using nlohmann::json;
+
+bool has_windowed_cap(const model::Contract& contract) {
+  for (const auto& clause : contract.availability)
+    for (const auto& cap : clause.caps)
+      if (cap.window != model::CapWindow::PerPeriod) return true;
+  return false;
+}
+
+void add_filings(ledger::Database& db, const std::string& title, LedgerEvidence& out) {
+  for (const ledger::LedgerFiling& f : ledger::read_filings(db, title)) {
+    out.filings.push_back({f.service, f.period, f.filed, f.clause_label});
+    out.filing_references.push_back(f.reference);
+  }
+}
+
+// A period --previous-credits names (same service, same last day) is taken
+// from there, not from the ledger: the user said so.
+void add_credits(ledger::Database& db, const model::Contract& contract, const audit::AuditRange& range,
+                 const std::vector<audit::PreviousCredit>& given, LedgerEvidence& out) {
+  for (const ledger::EarlierCredit& c : ledger::read_earlier_credits(db, contract.title, range.first)) {
+    bool named = false;
+    for (const audit::PreviousCredit& g : given) named |= g.service == c.service && g.period_end == c.last_day;
+    if (named) continue;
+    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}});
+    out.credit_sources.push_back(c.period + (c.clause_label.empty() ? "" : " \"" + c.clause_label + "\"") +
+                                 " (audit " + std::to_string(c.audit_id) + ")");
+  }
+}
+
+std::string absolute(const std::string& path) {
+  if (path.empty() || path == "-") return path;
+  return std::filesystem::absolute(path).lexically_normal().string();
+}
+
+json evidence_json(const LedgerEvidence& e) {
+  json filings = json::array(), credits = json::array();
+  for (size_t k = 0; k < e.filings.size(); ++k) {
+    const audit::ClaimFiling& f = e.filings[k];
+    filings.push_back({{"service", f.service}, {"period", f.period}, {"filed", civil_date_text(f.filed)},
+                       {"clause", f.clause_label.value_or("")}, {"reference", e.filing_references[k]}});
+  }
+  for (size_t k = 0; k < e.credits.size(); ++k) {
+    const audit::PreviousCredit& c = e.credits[k];
+    credits.push_back({{"service", c.service}, {"period_end", civil_date_text(c.period_end)},
+                       {"minor", c.amount.minor}, {"source", e.credit_sources[k]}});
+  }
+  return {{"filings", filings}, {"credits", credits}};
+}
+
+model::CivilDate day_of(const json& j, const char* key) {
+  const std::optional<CivilDate> day = parse_civil_date(j.at(key).get<std::string>());
+  if (!day) throw std::runtime_error(std::string("bad day in ") + key);
+  return *day;
+}
+
+LedgerEvidence evidence_from_json(const json& j) {
+  LedgerEvidence e;
+  for (const json& f : j.at("filings")) {
+    e.filings.push_back({f.at("service").get<std::string>(), f.at("period").get<std::string>(), day_of(f, "filed"),
+                         f.at("clause").get<std::string>()});
+    e.filing_references.push_back(f.at("reference").get<std::string>());
+  }
+  for (const json& c : j.at("credits")) {
+    e.credits.push_back({c.at("service").get<std::string>(), day_of(c, "period_end"),
+                         model::Money{c.at("minor").get<int64_t>()}});
+    e.credit_sources.push_back(c.at("source").get<std::string>());
+  }
+  return e;
+}
+
+}  // namespace
+
+bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
+                          const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
+                          Messages& messages) {
+  if (!std::filesystem::exists(path)) return true;
+  try {
+    ledger::Database db(path, ledger::Database::Mode::ReadOnly);
+    add_filings(db, contract.title, out);
+    if (has_windowed_cap(contract)) add_credits(db, contract, range, given_credits, out);
+  } catch (const ledger::LedgerError& e) {
+    messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
+    return false;
+  }
+  return true;
+}
+
+void apply_ledger_evidence(const LedgerEvidence& evidence, audit::AuditRequest& request) {
+  request.claims.insert(request.claims.begin(), evidence.filings.begin(), evidence.filings.end());
+  request.previous_credits.insert(request.previous_credits.end(), evidence.credits.begin(), evidence.credits.end());
+}
+
+void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::AuditReport& report) {
+  std::string filings;
+  for (size_t k = 0; k < evidence.filings.size(); ++k) {
+    const audit::ClaimFiling& f = evidence.filings[k];
+    bool audited = false;
+    for (const audit::PeriodAudit& p : report.periods)
+      audited |= p.service == f.service && p.period == f.period && p.clause_label == f.clause_label.value_or("");
+    if (!audited) continue;
+    filings += std::string(filings.empty() ? "" : "; ") + f.service + " " + f.period + " filed " +
+               civil_date_text(f.filed) +
+               (evidence.filing_references[k].empty() ? "" : " (" + evidence.filing_references[k] + ")");
+  }
+  if (!filings.empty())
+    report.notes.push_back("claim filing days from the ledger " + path + " (`slaudit ledger claim`): " + filings);
+  std::string credits;
+  for (size_t k = 0; k < evidence.credits.size(); ++k)
+    credits += std::string(credits.empty() ? "" : "; ") + evidence.credits[k].service + " " +
+               evidence.credit_sources[k] + ": " + money_text(evidence.credits[k].amount.minor, report.currency) + " " +
+               report.currency.code;
+  if (!credits.empty())
+    report.notes.push_back("credits owed for earlier periods, from the ledger " + path +
+                           ", count against caps over months: " + credits);
+}
+
+std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& evidence) {
+  json probes = json::array();
+  for (const std::string& p : o.probes) probes.push_back(absolute(p));
+  // Saved Prometheus responses replay offline; a live read cannot be repeated.
+  const std::string replay = !o.prometheus.replay_dir.empty() ? o.prometheus.replay_dir : o.prometheus.save_dir;
+  const json j = {
+      {"schema", "slaudit-audit-options/1"},
+      {"working_directory", std::filesystem::current_path().string()},
+      {"contract", absolute(o.contract)}, {"incidents", absolute(o.incidents)},
+      {"incidents_format", o.incidents_format}, {"statement", absolute(o.statement)},
+      {"statement_format", o.statement_format}, {"initial_state", o.initial_state},
+      {"period", o.period}, {"from", o.from}, {"to", o.to}, {"claimed", o.claimed},
+      {"claims", absolute(o.claims)}, {"billing", absolute(o.billing)},
+      {"previous_credits", absolute(o.previous_credits)}, {"holidays", absolute(o.holidays)},
+      {"probes", probes}, {"targets", absolute(o.targets_map)}, {"lateness", o.lateness}, {"live", o.live},
+      {"target_label", o.target_label}, {"strict", o.strict},
+      {"prometheus_replay", absolute(replay)},
+      {"prometheus_live_only", !o.prometheus.url.empty() && replay.empty()},
+      {"ledger", evidence_json(evidence)}};
+  return j.dump();
+}
+
+std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, std::string& why) {
+  try {
+    const json j = json::parse(text);
+    if (j.at("schema") != "slaudit-audit-options/1") {
+      why = "its options were kept by another slaudit (" + j.at("schema").dump() + ")";
+      return std::nullopt;
+    }
+    if (j.at("prometheus_live_only").get<bool>()) {
+      why = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
+      return std::nullopt;
+    }
+    AuditJobOptions o;
+    const auto text_of = [&](const char* key) { return j.at(key).get<std::string>(); };
+    o.contract = text_of("contract");
+    o.incidents = text_of("incidents");
+    o.incidents_format = text_of("incidents_format");
+    o.statement = text_of("statement");
+    o.statement_format = text_of("statement_format");
+    o.initial_state = text_of("initial_state");
+    o.period = text_of("period");
+    o.from = text_of("from");
+    o.to = text_of("to");
+    o.claimed = text_of("claimed");
+    o.claims = text_of("claims");
+    o.billing = text_of("billing");
+    o.previous_credits = text_of("previous_credits");
+    o.holidays = text_of("holidays");
+    for (const json& p : j.at("probes")) o.probes.push_back(p.get<std::string>());
+    o.targets_map = text_of("targets");
+    o.lateness = text_of("lateness");
+    o.live = j.at("live").get<bool>();
+    o.target_label = text_of("target_label");
+    o.strict = j.at("strict").get<bool>();
+    o.prometheus.replay_dir = text_of("prometheus_replay");
+    o.ledger_evidence = evidence_from_json(j.at("ledger"));
+    return o;
+  } catch (const std::exception& e) {
+    why = std::string("its recorded options cannot be read (") + e.what() + ")";
+    return std::nullopt;
+  }
+}
+
+}  // namespace slaudit::jobs

@@ -1,0 +1,36 @@
+#pragma once
+// What `audit --ledger` reads from the ledger before it audits, and what it
+// keeps there so that `ledger verify` can run the audit again:
+// - the filing days of claims recorded with `ledger claim` (the audit judges
+//   deadlines by them, as by --claims; an explicit filing comes later and wins);
+// - the credits earlier periods owed, when a cap runs over a contract year or
+//   trailing months (as --previous-credits gives them, which still wins for a
+//   period it names);
+// - the audit's options as JSON, with absolute paths and what it read above.
+#include <optional>
+#include <string>
+
+#include "engine/audit/audit.h"
+#include "jobs/audit_job.h"
+#include "jobs/messages.h"
+
+namespace slaudit::jobs {
+
+// The file absent: nothing (the audit creates it). False after adding why not.
+bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
+                          const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
+                          Messages& messages);
+
+// Into the request: the ledger's filings before the explicit ones (the last
+// matching filing is the one judged), its credits beside the given ones.
+void apply_ledger_evidence(const LedgerEvidence& evidence, audit::AuditRequest& request);
+
+// The report's notes: which filings and earlier credits came from the ledger.
+void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::AuditReport& report);
+
+// The options a re-run needs, as JSON (paths made absolute); and back. The
+// reading fails with why when the audit cannot be run again from them.
+std::string audit_options_json(const AuditJobOptions& options, const LedgerEvidence& evidence);
+std::optional<AuditJobOptions> audit_options_from_json(const std::string& json, std::string& why);
+
+}  // namespace slaudit::jobs
