@@ -1,11 +1,14 @@
 // Benchmark: the audit ledger (issue 16). Records M monthly audits of P periods
-// each (one period per service, standing in for the resources of a fleet) into
-// a fresh ledger, then reads the history back for one service and for all, and
-// prints side by side: the time to record one month against the time to render
-// the same report as JSON (the audit's own output cost), the history times, and
-// the file's size per period row. Asserts nothing; the machine may be shared.
+// each into a fresh ledger, re-audits the last month (each period superseding
+// its earlier version), then reads the history back for one service or
+// resource and for all, and prints side by side: the time to record one month
+// against the time to render the same report as JSON (the audit's own output
+// cost), the re-audit, the history times, and the file's size per period row.
+// By default one period per service stands in for a resource; --fleet records
+// fleet audits of one service with P resources, as `audit --inventory` does.
+// Asserts nothing; the machine may be shared.
 //   build/bench/bench_ledger                          # 12 months x 10,000 periods
-//   build/bench/bench_ledger --months 24 --periods 100000
+//   build/bench/bench_ledger --months 24 --periods 100000 --fleet
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -61,52 +64,90 @@ audit::AuditReport month_report(int month, int periods) {
   return r;
 }
 
+// The same month as a fleet audit: one service, `periods` resources.
+audit::FleetReport fleet_report(int month, int periods) {
+  audit::AuditReport r = month_report(month, periods);
+  audit::FleetReport f;
+  f.engine_version = r.engine_version;
+  f.tzdata_version = r.tzdata_version;
+  f.contract_title = r.contract_title;
+  f.timezone = r.timezone;
+  f.currency = r.currency;
+  f.range = r.range;
+  f.inputs = r.inputs;
+  for (audit::PeriodAudit& p : r.periods) {
+    audit::ResourcePeriod rp;
+    rp.resource = p.service;
+    p.service = "vm";
+    rp.figures = audit::ResourceFigures::of(std::move(p));
+    f.periods.push_back(std::move(rp));
+  }
+  f.verdict = audit::Verdict::Breached;
+  return f;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int months = 12, periods = 10'000;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--months")) months = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--periods")) periods = std::atoi(argv[i + 1]);
+  bool fleet = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--fleet")) fleet = true;
+    else if (i + 1 < argc && !std::strcmp(argv[i], "--months")) months = std::atoi(argv[++i]);
+    else if (i + 1 < argc && !std::strcmp(argv[i], "--periods")) periods = std::atoi(argv[++i]);
   }
   const fs::path dir = fs::temp_directory_path() / ("slaudit-bench-ledger-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string path = (dir / "audits.db").string();
   const SourceFile contract("fleet.sla", "contract \"Fleet\" { }\n");
-  double record_total = 0, record_max = 0, json_total = 0;
+  double record_total = 0, record_max = 0, json_total = 0, reaudit_s = 0;
   {
     ledger::Database db(path, ledger::Database::Mode::ReadWrite);
-    for (int m = 0; m < months; ++m) {
-      const audit::AuditReport report = month_report(m, periods);
+    const auto record = [&](int m) {
       auto t0 = std::chrono::steady_clock::now();
-      ledger::record_audit(db, report, "2026-12-04T00:00:00Z");
-      const double rec = seconds_since(t0);
+      if (fleet) {
+        const audit::FleetReport report = fleet_report(m, periods);
+        t0 = std::chrono::steady_clock::now();
+        ledger::record_fleet_audit(db, report, "2026-12-04T00:00:00Z");
+      } else {
+        const audit::AuditReport report = month_report(m, periods);
+        t0 = std::chrono::steady_clock::now();
+        ledger::record_audit(db, report, "2026-12-04T00:00:00Z");
+      }
+      return seconds_since(t0);
+    };
+    for (int m = 0; m < months; ++m) {
+      const double rec = record(m);
       record_total += rec;
       record_max = std::max(record_max, rec);
-      t0 = std::chrono::steady_clock::now();
+      const audit::AuditReport report = month_report(m, periods);
+      const auto t0 = std::chrono::steady_clock::now();
       std::ostringstream json;
       report::write_report_json(report, contract, json);
       json_total += seconds_since(t0);
     }
+    reaudit_s = record(months - 1);  // every period of the month supersedes its earlier version
   }
   ledger::Database db(path, ledger::Database::Mode::ReadOnly);
   auto t0 = std::chrono::steady_clock::now();
   ledger::HistoryQuery one;
-  one.service = "vm-4242";
+  if (fleet) one.resource = "vm-4242";
+  else one.service = "vm-4242";
   const size_t one_rows = ledger::read_history(db, one).size();
   const double one_s = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   const size_t all_rows = ledger::read_history(db, {}).size();
   const double all_s = seconds_since(t0);
   const auto bytes = fs::file_size(path) + (fs::exists(path + "-wal") ? fs::file_size(path + "-wal") : 0);
-  std::printf("bench_ledger: %d months x %d periods = %lld period rows\n", months, periods,
-              static_cast<long long>(months) * periods);
+  std::printf("bench_ledger: %d months x %d %s = %lld period rows (and a re-audit of the last month)\n", months,
+              periods, fleet ? "resources of one service (fleet audits)" : "services", static_cast<long long>(months) * periods);
   std::printf("  record one month         %8.3f s mean, %8.3f s max   (render the same report as JSON: %.3f s mean)\n",
               record_total / months, record_max, json_total / months);
-  std::printf("  history, one service     %8.3f s (%zu rows)\n", one_s, one_rows);
+  std::printf("  re-audit the last month  %8.3f s (each period supersedes its earlier version)\n", reaudit_s);
+  std::printf("  history, one %s %8.3f s (%zu rows)\n", fleet ? "resource   " : "service    ", one_s, one_rows);
   std::printf("  history, whole account   %8.3f s (%zu rows)\n", all_s, all_rows);
   std::printf("  file                     %8.1f MB, %.0f bytes per period row\n", bytes / 1e6,
-              double(bytes) / (double(months) * periods));
+              double(bytes) / (double(months + 1) * periods));
   std::error_code ec;
   fs::remove_all(dir, ec);
   return 0;

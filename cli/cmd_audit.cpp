@@ -100,6 +100,7 @@ int run_fleet_command(AuditOptions& o) {
   f.claims = j.claims;
   f.holidays = j.holidays;
   f.strict = j.strict;
+  f.ledger = j.ledger;
   const jobs::FleetJob job = jobs::run_fleet_job(f);
   print(job.messages);
   return job.report ? render_fleet(o, job) : job.exit_code;
@@ -217,7 +218,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
   for (const char* service_only : {"--statement", "--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
-                                   "--ledger", "--live", "--targets", "--as-of"})
+                                   "--live", "--targets", "--as-of"})
     inventory->excludes(cmd->get_option(service_only));
 }
 

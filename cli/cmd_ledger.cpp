@@ -18,11 +18,14 @@ namespace {
 
 struct HistoryCli {
   jobs::LedgerHistoryOptions job;
+  std::string resource;  // "": every row
   std::string format = "text";
 };
 
 int run_history(const HistoryCli& o) {
-  const jobs::LedgerHistoryJob job = jobs::run_ledger_history_job(o.job);
+  jobs::LedgerHistoryOptions options = o.job;
+  if (!o.resource.empty()) options.resource = o.resource;
+  const jobs::LedgerHistoryJob job = jobs::run_ledger_history_job(options);
   print(job.messages);
   if (job.exit_code != kOk) return job.exit_code;
   if (o.format == "json") std::cout << report::render_history_json(job.rows);
@@ -43,13 +46,14 @@ constexpr const char* kFooter =
 
 struct ClaimCli {
   jobs::LedgerClaimOptions job;
-  std::string contract, clause = "*";  // "*": any clause
+  std::string contract, clause = "*", resource = "*";  // "*": any clause, any resource
 };
 
 int run_claim(const ClaimCli& o) {
   jobs::LedgerClaimOptions job = o.job;
   if (!o.contract.empty()) job.contract_title = o.contract;
   if (o.clause != "*") job.clause_label = o.clause;
+  if (o.resource != "*") job.resource = o.resource;
   const jobs::LedgerClaimJob done = jobs::run_ledger_claim_job(job);
   print(done.messages);
   return done.exit_code;
@@ -128,6 +132,8 @@ void add_claim(CLI::App& ledger, std::vector<Command>& commands) {
   cmd->add_option("--contract", o->contract, "The contract's title, when the ledger holds several");
   cmd->add_option("--clause", o->clause, "The clause's label, when the service has several clauses (\"\" for none)")
       ->default_str("*");
+  cmd->add_option("--resource", o->resource, "A fleet audit's resource (or group), when the period is one of a fleet's")
+      ->default_str("*");
   cmd->add_option("--reference", o->job.reference, "filed: the claim's reference with the provider");
   cmd->add_option("--amount", o->job.amount, "paid: the amount paid, in the contract's currency");
   cmd->add_option("--reason", o->job.reason, "refused: the provider's reason");
@@ -166,6 +172,7 @@ Command add_ledger(CLI::App& app) {
   auto* history = cmd->add_subcommand("history", "The periods recorded, month by month, with their figures");
   history->add_option("ledger", o->job.ledger, "The ledger file")->required();
   history->add_option("--service", o->job.service, "Only this service");
+  history->add_option("--resource", o->resource, "Only this fleet resource (or group)");
   history->add_option("--period", o->job.period, "Only periods starting in these days (2026, 2026-Q4, 2026-11, A/B)");
   history->add_flag("--all-versions", o->job.all_versions, "Also the versions a re-audit superseded");
   history->add_option("--format", o->format, "text (default), json or csv")

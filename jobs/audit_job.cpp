@@ -125,7 +125,7 @@ bool read_billing_inputs(const AuditJobOptions& o, const model::Contract& contra
       messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
       return false;
     }
-    request.claims.push_back({"", "", *filed, std::nullopt});  // every service, every period
+    request.claims.push_back({"", "", *filed, std::nullopt, std::nullopt});  // every service, every period
   }
   return ok;
 }
@@ -254,26 +254,6 @@ void warn_unused(const std::string& path, const std::vector<Row>& rows, const st
 }
 
 
-// Now, UTC, to the second: when the ledger records the audit (metadata, never a figure).
-std::string utc_now_text() { return format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())); }
-
-// The audit into the ledger, in one transaction: when it cannot be written,
-// nothing of it is, and the exit code says so (2) though the report is printed.
-void record_in_ledger(const std::string& path, const audit::AuditReport& report, const std::string& options,
-                      AuditJob& job) {
-  try {
-    ledger::Database db(path, ledger::Database::Mode::ReadWrite);
-    const ledger::Recorded recorded = ledger::record_audit(db, report, utc_now_text(), options);
-    job.ledger_audit_id = recorded.audit_id;
-    job.messages.push_back("slaudit: recorded in " + path + " as audit " + std::to_string(recorded.audit_id) + " (" +
-                           std::to_string(recorded.periods) + " period(s), " + std::to_string(recorded.superseded) +
-                           " earlier version(s) superseded)");
-  } catch (const ledger::LedgerError& e) {
-    job.messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
-    job.exit_code = kUsageOrIo;
-  }
-}
-
 // Breached: 3. Nothing breached, but a period not assessed or evidence
 // incomplete: 4, never 0. With --strict, rejected records make it 1.
 int verdict_code(const AuditJobOptions& o, const audit::AuditReport& report, Messages& messages) {
@@ -394,8 +374,14 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (report.periods.empty() && report.recovery.empty())
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
   job.exit_code = verdict_code(o, report, job.messages);
-  if (!o.ledger.empty() && ledger_readable) record_in_ledger(o.ledger, report, audit_options_json(o, evidence), job);
-  if (!ledger_readable) job.exit_code = kUsageOrIo;
+  if (!o.ledger.empty() && ledger_readable) {
+    const std::string options = audit_options_json(o, evidence);
+    const auto record = [&](ledger::Database& db, const std::string& at) {
+      return ledger::record_audit(db, report, at, options);
+    };
+    ledger_readable = record_in_ledger(o.ledger, record, job.ledger_audit_id, job.messages);
+  }
+  if (!ledger_readable) job.exit_code = kUsageOrIo;  // the report is printed; the ledger lacks it
   job.report = std::move(result.report);
   return job;
 }

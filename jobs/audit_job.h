@@ -13,20 +13,12 @@
 #include <vector>
 
 #include "engine/audit/audit.h"
+#include "jobs/ledger_evidence_data.h"
 #include "jobs/messages.h"
 #include "jobs/prometheus_inputs.h"
 #include "language/compile/compile.h"
 
 namespace slaudit::jobs {
-
-// What an audit read from its ledger: the filing days of its periods' claims
-// and the credits earlier periods owed, with where each came from.
-struct LedgerEvidence {
-  std::vector<audit::ClaimFiling> filings;
-  std::vector<std::string> filing_references;  // one per filing: the claim's reference, "" when none
-  std::vector<audit::PreviousCredit> credits;
-  std::vector<std::string> credit_sources;     // one per credit: "2026-10 (audit 3)"
-};
 
 struct AuditJobOptions {
   std::string contract;  // path; "-" is standard input

@@ -5,7 +5,9 @@
 #include "base/time/civil_date.h"
 #include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
+#include "jobs/ledger_evidence.h"
 #include "jobs/status_evidence.h"
+#include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/fleet/fleet_inputs.h"
 
@@ -80,7 +82,7 @@ bool read_claims(const FleetJobOptions& o, const model::Contract& contract, audi
       messages.push_back("slaudit audit: bad --claimed '" + o.claimed + "'; expected a day as YYYY-MM-DD");
       return false;
     }
-    request.claims.push_back({"", "", *filed, std::nullopt});
+    request.claims.push_back({"", "", *filed, std::nullopt, std::nullopt});
   }
   if (o.claims.empty()) return true;
   const std::optional<std::string> text = read_input("claims", o.claims, inputs, messages);
@@ -170,6 +172,11 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   FleetInputs in;
   if (!read_fleet_inputs(o, contract, inputs, in, job.messages)) return job;
   if (!read_claims(o, contract, request, inputs, job.messages)) return job;
+  LedgerEvidence evidence;
+  bool ledger_ok = true;  // when the ledger cannot be read, the audit runs without it and is not recorded
+  if (o.ledger_evidence) evidence = *o.ledger_evidence;
+  else if (!o.ledger.empty()) ledger_ok = read_fleet_ledger_evidence(o.ledger, contract, evidence, job.messages);
+  apply_fleet_ledger_evidence(evidence, request);
   std::optional<HolidayCalendar> holidays;
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
   if (holidays) request.holidays = &*holidays;
@@ -200,7 +207,16 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
                            ": no such resource was audited (not in the inventory, or matched by no clause)");
     return job;
   }
+  note_fleet_ledger_evidence(evidence, o.ledger.empty() ? std::string("of the recorded audit") : o.ledger, report);
   job.exit_code = verdict_code(o, report, job.messages);
+  if (!o.ledger.empty() && ledger_ok) {
+    const std::string options = fleet_options_json(o, evidence);
+    const auto record = [&](ledger::Database& db, const std::string& at) {
+      return ledger::record_fleet_audit(db, report, at, options);
+    };
+    ledger_ok = record_in_ledger(o.ledger, record, job.ledger_audit_id, job.messages);
+  }
+  if (!ledger_ok) job.exit_code = kUsageOrIo;
   job.report = std::move(result.report);
   return job;
 }

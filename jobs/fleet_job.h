@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/audit/fleet_audit.h"
+#include "jobs/ledger_evidence_data.h"
 #include "jobs/messages.h"
 #include "language/compile/compile.h"
 
@@ -24,10 +25,15 @@ struct FleetJobOptions {
   std::string holidays;  // the days of the contract's holiday calendar
   std::string explain_resource;
   bool strict = false;  // rejected records make the exit code kContractErrors
+  std::string ledger;   // record the audit in this ledger file (docs/ledger.md); "": none
+  // The claim filings the audit takes from its ledger: read from `ledger` when
+  // absent; given, by ledger verify, as the recorded audit read them.
+  std::optional<LedgerEvidence> ledger_evidence;
 };
 
 struct FleetJob {
   int exit_code = kUsageOrIo;
+  int64_t ledger_audit_id = 0;  // the audit's id in the ledger, when recorded
   Messages messages;
   std::unique_ptr<SourceFile> source;
   std::unique_ptr<CompiledContract> compiled;

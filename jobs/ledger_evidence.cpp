@@ -1,12 +1,15 @@
 #include "jobs/ledger_evidence.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "base/time/civil_date.h"
+#include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
 #include "ledger/claims.h"
 #include "ledger/earlier_credits.h"
+#include "ledger/record.h"
 
 namespace slaudit::jobs {
 
@@ -21,9 +24,13 @@ bool has_windowed_cap(const model::Contract& contract) {
   return false;
 }
 
-void add_filings(ledger::Database& db, const std::string& title, LedgerEvidence& out) {
+// A service audit takes the filings of services' periods; a fleet audit those
+// of its resources' (each for its own resource).
+void add_filings(ledger::Database& db, const std::string& title, bool fleet, LedgerEvidence& out) {
   for (const ledger::LedgerFiling& f : ledger::read_filings(db, title)) {
-    out.filings.push_back({f.service, f.period, f.filed, f.clause_label});
+    if (f.resource.empty() == fleet) continue;
+    out.filings.push_back({f.service, f.period, f.filed, f.clause_label,
+                           fleet ? std::optional<std::string>(f.resource) : std::nullopt});
     out.filing_references.push_back(f.reference);
   }
 }
@@ -52,7 +59,8 @@ json evidence_json(const LedgerEvidence& e) {
   for (size_t k = 0; k < e.filings.size(); ++k) {
     const audit::ClaimFiling& f = e.filings[k];
     filings.push_back({{"service", f.service}, {"period", f.period}, {"filed", civil_date_text(f.filed)},
-                       {"clause", f.clause_label.value_or("")}, {"reference", e.filing_references[k]}});
+                       {"clause", f.clause_label.value_or("")}, {"reference", e.filing_references[k]},
+                       {"resource", f.resource ? json(*f.resource) : json(nullptr)}});
   }
   for (size_t k = 0; k < e.credits.size(); ++k) {
     const audit::PreviousCredit& c = e.credits[k];
@@ -71,8 +79,10 @@ model::CivilDate day_of(const json& j, const char* key) {
 LedgerEvidence evidence_from_json(const json& j) {
   LedgerEvidence e;
   for (const json& f : j.at("filings")) {
+    const json& resource = f.at("resource");
     e.filings.push_back({f.at("service").get<std::string>(), f.at("period").get<std::string>(), day_of(f, "filed"),
-                         f.at("clause").get<std::string>()});
+                         f.at("clause").get<std::string>(),
+                         resource.is_null() ? std::nullopt : std::optional<std::string>(resource.get<std::string>())});
     e.filing_references.push_back(f.at("reference").get<std::string>());
   }
   for (const json& c : j.at("credits")) {
@@ -85,13 +95,29 @@ LedgerEvidence evidence_from_json(const json& j) {
 
 }  // namespace
 
+bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int64_t& audit_id, Messages& messages) {
+  try {
+    ledger::Database db(path, ledger::Database::Mode::ReadWrite);
+    const ledger::Recorded recorded =
+        record(db, format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())));
+    audit_id = recorded.audit_id;
+    messages.push_back("slaudit: recorded in " + path + " as audit " + std::to_string(recorded.audit_id) + " (" +
+                       std::to_string(recorded.periods) + " period(s), " + std::to_string(recorded.superseded) +
+                       " earlier version(s) superseded)");
+    return true;
+  } catch (const ledger::LedgerError& e) {
+    messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
+    return false;
+  }
+}
+
 bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
                           const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
                           Messages& messages) {
   if (!std::filesystem::exists(path)) return true;
   try {
     ledger::Database db(path, ledger::Database::Mode::ReadOnly);
-    add_filings(db, contract.title, out);
+    add_filings(db, contract.title, false, out);
     if (has_windowed_cap(contract)) add_credits(db, contract, range, given_credits, out);
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
@@ -127,6 +153,81 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
   if (!credits.empty())
     report.notes.push_back("credits owed for earlier periods, from the ledger " + path +
                            ", count against caps over months: " + credits);
+}
+
+bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract, LedgerEvidence& out,
+                                Messages& messages) {
+  if (!std::filesystem::exists(path)) return true;
+  try {
+    ledger::Database db(path, ledger::Database::Mode::ReadOnly);
+    add_filings(db, contract.title, true, out);
+  } catch (const ledger::LedgerError& e) {
+    messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
+    return false;
+  }
+  return true;
+}
+
+void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request) {
+  request.claims.insert(request.claims.begin(), evidence.filings.begin(), evidence.filings.end());
+}
+
+// One note however large the fleet: how many filings, and the first few.
+void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report) {
+  if (evidence.filings.empty()) return;
+  std::string first;
+  for (size_t k = 0; k < evidence.filings.size() && k < 3; ++k) {
+    const audit::ClaimFiling& f = evidence.filings[k];
+    first += std::string(k ? "; " : "") + f.resource.value_or("") + " " + f.period + " filed " +
+             civil_date_text(f.filed);
+  }
+  const std::string note = "claim filing days from the ledger " + path + " (`slaudit ledger claim`): " +
+                           std::to_string(evidence.filings.size()) + " resource period(s), " + first +
+                           (evidence.filings.size() > 3 ? "; ..." : "");
+  report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);  // kept sorted
+}
+
+std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& evidence) {
+  const json j = {{"schema", "slaudit-fleet-options/1"},
+                  {"working_directory", std::filesystem::current_path().string()},
+                  {"contract", absolute(o.contract)}, {"inventory", absolute(o.inventory)},
+                  {"inventory_format", o.inventory_format}, {"billing_export", absolute(o.billing_export)},
+                  {"incidents", absolute(o.incidents)}, {"incidents_format", o.incidents_format},
+                  {"initial_state", o.initial_state}, {"period", o.period}, {"from", o.from}, {"to", o.to},
+                  {"claimed", o.claimed}, {"claims", absolute(o.claims)}, {"holidays", absolute(o.holidays)},
+                  {"strict", o.strict}, {"ledger", evidence_json(evidence)}};
+  return j.dump();
+}
+
+std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, std::string& why) {
+  try {
+    const json j = json::parse(text);
+    if (j.at("schema") != "slaudit-fleet-options/1") {
+      why = "its options were kept by another slaudit (" + j.at("schema").dump() + ")";
+      return std::nullopt;
+    }
+    FleetJobOptions o;
+    const auto text_of = [&](const char* key) { return j.at(key).get<std::string>(); };
+    o.contract = text_of("contract");
+    o.inventory = text_of("inventory");
+    o.inventory_format = text_of("inventory_format");
+    o.billing_export = text_of("billing_export");
+    o.incidents = text_of("incidents");
+    o.incidents_format = text_of("incidents_format");
+    o.initial_state = text_of("initial_state");
+    o.period = text_of("period");
+    o.from = text_of("from");
+    o.to = text_of("to");
+    o.claimed = text_of("claimed");
+    o.claims = text_of("claims");
+    o.holidays = text_of("holidays");
+    o.strict = j.at("strict").get<bool>();
+    o.ledger_evidence = evidence_from_json(j.at("ledger"));
+    return o;
+  } catch (const std::exception& e) {
+    why = std::string("its recorded options cannot be read (") + e.what() + ")";
+    return std::nullopt;
+  }
 }
 
 std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& evidence) {

@@ -7,14 +7,26 @@
 //   trailing months (as --previous-credits gives them, which still wins for a
 //   period it names);
 // - the audit's options as JSON, with absolute paths and what it read above.
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "engine/audit/audit.h"
 #include "jobs/audit_job.h"
+#include "jobs/fleet_job.h"
 #include "jobs/messages.h"
 
+namespace slaudit::ledger {
+class Database;
+struct Recorded;
+}  // namespace slaudit::ledger
+
 namespace slaudit::jobs {
+
+// Records the audit with `record` (one transaction, stamped now, UTC): false
+// after adding why not (nothing of the audit is written then).
+using LedgerRecorder = std::function<ledger::Recorded(ledger::Database&, const std::string& recorded_at)>;
+bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int64_t& audit_id, Messages& messages);
 
 // The file absent: nothing (the audit creates it). False after adding why not.
 bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
@@ -32,5 +44,14 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
 // reading fails with why when the audit cannot be run again from them.
 std::string audit_options_json(const AuditJobOptions& options, const LedgerEvidence& evidence);
 std::optional<AuditJobOptions> audit_options_from_json(const std::string& json, std::string& why);
+
+// A fleet audit: the filing days of its resources' claims (caps over months
+// do not read the ledger's per-resource credits yet), and its options.
+bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract, LedgerEvidence& out,
+                                Messages& messages);
+void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request);
+void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report);
+std::string fleet_options_json(const FleetJobOptions& options, const LedgerEvidence& evidence);
+std::optional<FleetJobOptions> fleet_options_from_json(const std::string& json, std::string& why);
 
 }  // namespace slaudit::jobs

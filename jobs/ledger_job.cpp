@@ -12,6 +12,7 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
   LedgerHistoryJob job;
   ledger::HistoryQuery query;
   query.service = o.service;
+  query.resource = o.resource;
   query.all_versions = o.all_versions;
   if (!o.period.empty()) {
     const std::optional<DayRange> range = parse_day_range(o.period);
@@ -101,13 +102,23 @@ LedgerClaimJob run_ledger_claim_job(const LedgerClaimOptions& o) {
     return job;
   }
   if (!ledger_exists(o.ledger, "claim", job.messages)) return job;
-  ledger::ClaimStep step{o.contract_title, o.clause_label, o.service, o.period, *kind, *on, o.reference, o.amount,
-                         o.reason};
+  ledger::ClaimStep step;
+  step.contract_title = o.contract_title;
+  step.clause_label = o.clause_label;
+  step.resource = o.resource;
+  step.service = o.service;
+  step.period = o.period;
+  step.kind = *kind;
+  step.on = *on;
+  step.reference = o.reference;
+  step.amount = o.amount;
+  step.reason = o.reason;
   try {
     ledger::Database db(o.ledger, ledger::Database::Mode::ReadWrite);
     const ledger::ClaimStepRecorded r = ledger::record_claim_step(db, step, utc_now());
     job.messages.push_back("slaudit: recorded in " + o.ledger + ": \"" + r.contract_title + "\" " + r.service +
-                           (r.clause_label.empty() ? "" : " \"" + r.clause_label + "\"") + " " + r.period + " " +
+                           (r.clause_label.empty() ? "" : " \"" + r.clause_label + "\"") +
+                           (r.resource.empty() ? "" : " " + r.resource) + " " + r.period + " " +
                            ledger::claim_event_name(*kind) + " on " + o.on + " (claim event " +
                            std::to_string(r.event_id) + "); the claim is now " +
                            ledger::claim_stage_name(r.progress.stage));

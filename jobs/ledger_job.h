@@ -13,6 +13,7 @@ namespace slaudit::jobs {
 struct LedgerHistoryOptions {
   std::string ledger;        // the ledger file
   std::string service;       // "": every service
+  std::optional<std::string> resource;  // a fleet resource; none: every row
   std::string period;        // the day-range grammar: periods that start in it; "": all
   bool all_versions = false; // also superseded versions
 };
@@ -30,7 +31,7 @@ struct LedgerClaimOptions {
   std::string ledger;
   std::string event;  // filed, accepted, paid, refused
   std::string service, period;
-  std::optional<std::string> contract_title, clause_label;
+  std::optional<std::string> contract_title, clause_label, resource;
   std::string on;  // YYYY-MM-DD
   std::string reference, amount, reason;
 };

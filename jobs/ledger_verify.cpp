@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "jobs/audit_job.h"
+#include "jobs/fleet_job.h"
 #include "jobs/ledger_evidence.h"
 #include "ledger/database.h"
 #include "ledger/record.h"
@@ -28,14 +29,16 @@ std::string cell(const ledger::Statement& s, int column) { return s.is_null(colu
 Figures period_figures(ledger::Database& db, int64_t audit_id) {
   std::string columns;
   for (const char* f : kFigures) columns += std::string(", ") + f;
-  ledger::Statement s =
-      db.prepare("SELECT service, clause_label, period" + columns + " FROM period WHERE audit_id = ? ORDER BY id");
+  const std::string resource = ledger::file_schema_version(db) >= 2 ? "resource" : "''";
+  ledger::Statement s = db.prepare("SELECT service, clause_label, period, " + resource + columns +
+                                   " FROM period WHERE audit_id = ? ORDER BY id");
   s.bind(1, audit_id);
   Figures out;
   while (s.step()) {
-    const std::string key = s.text(0) + (s.text(1).empty() ? "" : " \"" + s.text(1) + "\"") + " " + s.text(2);
+    const std::string key = s.text(0) + (s.text(1).empty() ? "" : " \"" + s.text(1) + "\"") +
+                            (s.text(3).empty() ? "" : " " + s.text(3)) + " " + s.text(2);
     auto& figures = out[key];
-    for (size_t k = 0; k < std::size(kFigures); ++k) figures[kFigures[k]] = cell(s, static_cast<int>(k + 3));
+    for (size_t k = 0; k < std::size(kFigures); ++k) figures[kFigures[k]] = cell(s, static_cast<int>(k + 4));
   }
   ledger::Statement a = db.prepare("SELECT verdict, total_owed_minor FROM audit WHERE id = ?");
   a.bind(1, audit_id);
@@ -45,6 +48,7 @@ Figures period_figures(ledger::Database& db, int64_t audit_id) {
 
 struct RecordedAudit {
   int64_t id = 0;
+  bool fleet = false;
   std::optional<std::string> options;
   std::vector<audit::InputFile> inputs;
   Figures figures;
@@ -53,8 +57,8 @@ struct RecordedAudit {
 RecordedAudit read_recorded(ledger::Database& db, int64_t wanted, ledger::Verification& job) {
   const bool v2 = ledger::file_schema_version(db) >= 2;
   ledger::Statement s = db.prepare(
-      "SELECT id, recorded_at, engine_version, tzdata_version, contract_title, " + std::string(v2 ? "options" : "NULL") +
-      " FROM audit " + (wanted > 0 ? "WHERE id = ?" : "ORDER BY id DESC LIMIT 1"));
+      "SELECT id, recorded_at, engine_version, tzdata_version, contract_title, " +
+      std::string(v2 ? "options, kind" : "NULL, 'service'") + " FROM audit " + (wanted > 0 ? "WHERE id = ?" : "ORDER BY id DESC LIMIT 1"));
   if (wanted > 0) s.bind(1, wanted);
   if (!s.step())
     throw ledger::LedgerError(db.path() + (wanted > 0 ? ": no audit " + std::to_string(wanted) : ": no audit recorded"));
@@ -66,6 +70,7 @@ RecordedAudit read_recorded(ledger::Database& db, int64_t wanted, ledger::Verifi
   job.recorded_tzdata = s.text(3);
   job.contract_title = s.text(4);
   if (!s.is_null(5)) r.options = s.text(5);
+  r.fleet = s.text(6) == "fleet";
   ledger::Statement in = db.prepare("SELECT role, path, sha256 FROM audit_input WHERE audit_id = ? ORDER BY position");
   in.bind(1, r.id);
   while (in.step()) r.inputs.push_back({in.text(0), in.text(1), in.text(2)});
@@ -113,21 +118,47 @@ void compare(const Figures& recorded, const Figures& now, ledger::Verification& 
     if (!recorded.count(period)) job.differences.push_back({period, "period", "not audited", "audited"});
 }
 
-// The re-run, recorded in a ledger in memory: its figures as the ledger writes them.
+// The re-run's figures as the ledger writes them, recorded in a ledger in memory.
+template <class Report, class Record>
+std::optional<Figures> figures_of(const RecordedAudit& r, const std::optional<Report>& report,
+                                  const Messages& messages, Record record, ledger::Verification& job) {
+  if (!report) {
+    for (const std::string& m : messages) job.reasons.push_back(m);
+    job.reasons.push_back("the audit could not be run again from its recorded inputs");
+    return std::nullopt;
+  }
+  if (!same_inputs(r, report->inputs, job)) return std::nullopt;
+  ledger::Database memory(":memory:", ledger::Database::Mode::ReadWrite);
+  const ledger::Recorded recorded = record(memory, *report, "now", "");
+  return period_figures(memory, recorded.audit_id);
+}
+
 std::optional<Figures> rerun(const RecordedAudit& r, AuditJobOptions options, ledger::Verification& job) {
   options.ledger.clear();
   options.record_findings = false;
   options.record_timeline = false;
   const AuditJob again = run_audit_job(options);
-  if (!again.report) {
-    for (const std::string& m : again.messages) job.reasons.push_back(m);
-    job.reasons.push_back("the audit could not be run again from its recorded inputs");
-    return std::nullopt;
+  return figures_of(r, again.report, again.messages, ledger::record_audit, job);
+}
+
+std::optional<Figures> rerun(const RecordedAudit& r, FleetJobOptions options, ledger::Verification& job) {
+  options.ledger.clear();
+  const FleetJob again = run_fleet_job(options);
+  return figures_of(r, again.report, again.messages, ledger::record_fleet_audit, job);
+}
+
+// The recorded options read back, and the audit run again from them.
+std::optional<Figures> rerun(const RecordedAudit& r, ledger::Verification& job) {
+  std::string why;
+  if (r.fleet) {
+    const std::optional<FleetJobOptions> options = fleet_options_from_json(*r.options, why);
+    if (options) return rerun(r, *options, job);
+  } else {
+    const std::optional<AuditJobOptions> options = audit_options_from_json(*r.options, why);
+    if (options) return rerun(r, *options, job);
   }
-  if (!same_inputs(r, again.report->inputs, job)) return std::nullopt;
-  ledger::Database memory(":memory:", ledger::Database::Mode::ReadWrite);
-  const ledger::Recorded recorded = ledger::record_audit(memory, *again.report, "now");
-  return period_figures(memory, recorded.audit_id);
+  job.reasons.push_back(why);
+  return std::nullopt;
 }
 
 void verify(ledger::Database& db, const LedgerVerifyOptions& o, ledger::Verification& job) {
@@ -138,11 +169,8 @@ void verify(ledger::Database& db, const LedgerVerifyOptions& o, ledger::Verifica
   }
   for (const audit::InputFile& in : r.inputs)
     if (in.path == "-") job.reasons.push_back("its " + in.role + " was read from standard input, which is gone");
-  std::string why;
-  const std::optional<AuditJobOptions> options = audit_options_from_json(*r.options, why);
-  if (!options) job.reasons.push_back(why);
   if (!job.reasons.empty()) return;
-  const std::optional<Figures> now = rerun(r, *options, job);
+  const std::optional<Figures> now = rerun(r, job);
   if (!now) return;
   compare(r.figures, *now, job);
   job.outcome = job.differences.empty() ? ledger::VerifyOutcome::Same : ledger::VerifyOutcome::Differs;

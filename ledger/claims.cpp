@@ -14,7 +14,7 @@ constexpr std::array<const char*, 4> kEventNames = {"filed", "accepted", "paid",
 
 // The current version of a period (not superseded), with what a claim needs.
 struct CurrentPeriod {
-  std::string contract_title, service, clause_label, period, currency;
+  std::string contract_title, service, clause_label, period, resource, currency;
   int currency_digits = 2;
   int64_t owed_minor = 0, audit_id = 0;
   std::optional<std::string> deadline, earliest;
@@ -35,6 +35,7 @@ CurrentPeriod read_current(const Statement& s, bool with_earliest) {
   p.audit_id = s.int64(7);
   if (!s.is_null(8)) p.deadline = s.text(8);
   if (with_earliest && !s.is_null(9)) p.earliest = s.text(9);
+  p.resource = s.text(10);
   return p;
 }
 
@@ -45,10 +46,11 @@ std::vector<CurrentPeriod> current_periods(Database& db, const std::string& wher
   Statement s = db.prepare(
       "SELECT a.contract_title, p.service, p.clause_label, p.period, a.currency, a.currency_digits, p.owed_minor, "
       "a.id, p.claim_deadline, " +
-      std::string(v2 ? "p.claim_earliest" : "NULL") +
+      std::string(v2 ? "p.claim_earliest, p.resource" : "NULL, ''") +
       " FROM period p JOIN audit a ON a.id = p.audit_id "
-      "WHERE p.id NOT IN (SELECT period_id FROM supersession) AND " +
-      where + " ORDER BY a.contract_title, p.service, p.clause_label, p.start_unix, p.period");
+      "WHERE NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) AND " +
+      where + " ORDER BY a.contract_title, p.service, p.clause_label, " + (v2 ? "p.resource" : "''") +
+      ", p.start_unix, p.period");
   for (size_t k = 0; k < values.size(); ++k) s.bind(static_cast<int>(k + 1), values[k]);
   std::vector<CurrentPeriod> out;
   while (s.step()) out.push_back(read_current(s, v2));
@@ -60,8 +62,8 @@ std::vector<ClaimEvent> events_of(Database& db, const CurrentPeriod& p) {
   if (!has_claims(db)) return out;
   Statement s = db.prepare(
       "SELECT id, recorded_at, event, on_day, reference, amount_minor, reason FROM claim_event "
-      "WHERE contract_title = ? AND service = ? AND clause_label = ? AND period = ? ORDER BY id");
-  s.bind(1, p.contract_title).bind(2, p.service).bind(3, p.clause_label).bind(4, p.period);
+      "WHERE contract_title = ? AND service = ? AND clause_label = ? AND period = ? AND resource = ? ORDER BY id");
+  s.bind(1, p.contract_title).bind(2, p.service).bind(3, p.clause_label).bind(4, p.period).bind(5, p.resource);
   while (s.step()) {
     ClaimEvent e;
     e.id = s.int64(0);
@@ -78,7 +80,7 @@ std::vector<ClaimEvent> events_of(Database& db, const CurrentPeriod& p) {
 
 std::string period_name(const CurrentPeriod& p) {
   return "\"" + p.contract_title + "\" " + p.service + (p.clause_label.empty() ? "" : " \"" + p.clause_label + "\"") +
-         " " + p.period;
+         (p.resource.empty() ? "" : " " + p.resource) + " " + p.period;
 }
 
 // The one current period the step names; otherwise why not.
@@ -93,17 +95,23 @@ CurrentPeriod find_period(Database& db, const ClaimStep& step) {
     where += " AND p.clause_label = ?" + std::to_string(values.size() + 1);
     values.push_back(*step.clause_label);
   }
+  if (step.resource) {
+    where += " AND p.resource = ?" + std::to_string(values.size() + 1);
+    values.push_back(*step.resource);
+  }
   const std::vector<CurrentPeriod> found = current_periods(db, where, values);
   if (found.empty())
     throw LedgerError(db.path() + ": no recorded period " + step.period + " of service '" + step.service + "'" +
                       (step.contract_title ? " in contract \"" + *step.contract_title + "\"" : "") +
                       (step.clause_label ? " with clause label \"" + *step.clause_label + "\"" : "") +
+                      (step.resource ? " for resource '" + *step.resource + "'" : "") +
                       " (`slaudit ledger history` lists what is recorded; a claim follows an audit)");
   if (found.size() > 1) {
-    std::string list;
-    for (const CurrentPeriod& p : found) list += (list.empty() ? "" : "; ") + period_name(p);
+    std::string list;  // the first few: a fleet's period matches every resource
+    for (size_t k = 0; k < found.size() && k < 4; ++k) list += (list.empty() ? "" : "; ") + period_name(found[k]);
+    if (found.size() > 4) list += "; and " + std::to_string(found.size() - 4) + " more";
     throw LedgerError(db.path() + ": " + std::to_string(found.size()) + " recorded periods match (" + list +
-                      "): name one with --contract and --clause");
+                      "): name one with --contract, --clause and --resource");
   }
   return found.front();
 }
@@ -224,12 +232,13 @@ ClaimStepRecorded record_claim_step(Database& db, const ClaimStep& step, const s
   if (step.kind == ClaimEventKind::Paid) amount = paid_amount(step, p, db.path());
   Statement s = db.prepare(
       "INSERT INTO claim_event (recorded_at, contract_title, service, clause_label, period, event, on_day, reference, "
-      "amount_minor, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "amount_minor, reason, resource) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, recorded_at).bind(2, p.contract_title).bind(3, p.service).bind(4, p.clause_label).bind(5, p.period);
   s.bind(6, std::string(claim_event_name(step.kind))).bind(7, day_text(step.on));
   s.bind(8, step.reference.empty() ? std::nullopt : std::optional<std::string>(step.reference));
   s.bind(9, amount);
   s.bind(10, step.reason.empty() ? std::nullopt : std::optional<std::string>(step.reason));
+  s.bind(11, p.resource);
   s.run();
   ClaimStepRecorded out;
   out.event_id = db.last_insert_id();
@@ -237,6 +246,7 @@ ClaimStepRecorded record_claim_step(Database& db, const ClaimStep& step, const s
   out.service = p.service;
   out.clause_label = p.clause_label;
   out.period = p.period;
+  out.resource = p.resource;
   out.progress = progress_of(events_of(db, p));
   out.warnings = filing_warnings(step, p);
   t.commit();
@@ -285,13 +295,14 @@ bool needs_action(ClaimStanding s) {
 std::vector<ClaimRow> read_claims(Database& db) {
   const std::string with_events =
       has_claims(db) ? " OR EXISTS (SELECT 1 FROM claim_event e WHERE e.contract_title = a.contract_title AND "
-                       "e.service = p.service AND e.clause_label = p.clause_label AND e.period = p.period)"
+                       "e.service = p.service AND e.clause_label = p.clause_label AND e.period = p.period AND "
+                      "e.resource = p.resource)"
                      : "";
   std::vector<ClaimRow> out;
   for (const CurrentPeriod& p : current_periods(db, "(p.owed_minor > 0" + with_events + ")", {})) {
-    ClaimRow row{p.contract_title, p.service,  p.clause_label, p.period,        p.currency,
-                 p.currency_digits, p.owed_minor, p.deadline,   p.earliest,     p.audit_id,
-                 events_of(db, p),  {}};
+    ClaimRow row{p.contract_title, p.service,  p.clause_label, p.period,   p.resource, p.currency,
+                 p.currency_digits, p.owed_minor, p.deadline,   p.earliest, p.audit_id, events_of(db, p),
+                 {}};
     row.progress = progress_of(row.events);
     out.push_back(std::move(row));
   }
@@ -302,13 +313,13 @@ std::vector<LedgerFiling> read_filings(Database& db, const std::string& contract
   std::vector<LedgerFiling> out;
   if (!has_claims(db)) return out;
   Statement s = db.prepare(
-      "SELECT service, clause_label, period, on_day, reference FROM claim_event "
+      "SELECT service, clause_label, period, on_day, reference, resource FROM claim_event "
       "WHERE contract_title = ? AND event = 'filed' ORDER BY id");
   s.bind(1, contract_title);
   while (s.step()) {
     const std::optional<CivilDate> day = parse_civil_date(s.text(3));
     if (!day) throw LedgerError(db.path() + ": a claim event's day '" + s.text(3) + "' is not a date");
-    out.push_back({s.text(0), s.text(1), s.text(2), *day, s.text(4)});
+    out.push_back({s.text(0), s.text(1), s.text(2), s.text(5), *day, s.text(4)});
   }
   return out;
 }

@@ -46,6 +46,7 @@ ClaimProgress progress_of(const std::vector<ClaimEvent>& events);
 // contract title and the clause label when given (one period must remain).
 struct ClaimStep {
   std::optional<std::string> contract_title, clause_label;
+  std::optional<std::string> resource;  // a fleet audit's resource (or group); none: any, "" a service's period
   std::string service, period;
   ClaimEventKind kind = ClaimEventKind::Filed;
   model::CivilDate on;
@@ -56,7 +57,7 @@ struct ClaimStep {
 
 struct ClaimStepRecorded {
   int64_t event_id = 0;
-  std::string contract_title, service, clause_label, period;
+  std::string contract_title, service, clause_label, period, resource;
   ClaimProgress progress;             // after the step
   std::vector<std::string> warnings;  // e.g. filed after the deadline the audit stated
 };
@@ -68,6 +69,7 @@ ClaimStepRecorded record_claim_step(Database& db, const ClaimStep& step, const s
 // A current period's claim: its figures from the latest audit and its events.
 struct ClaimRow {
   std::string contract_title, service, clause_label, period;
+  std::string resource;  // a fleet audit's resource or group; "" for a service's period
   std::string currency;
   int currency_digits = 2;
   int64_t owed_minor = 0;
@@ -109,6 +111,7 @@ struct ClaimsListRow {
 // judge its claim deadlines by (the events' ids in order).
 struct LedgerFiling {
   std::string service, clause_label, period;
+  std::string resource;  // "": a service's period
   model::CivilDate filed;
   std::string reference;
 };

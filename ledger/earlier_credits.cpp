@@ -5,6 +5,7 @@
 #include "base/time/civil_date.h"
 #include "base/time/local_date.h"
 #include "base/time/time_zone.h"
+#include "ledger/schema.h"
 
 namespace slaudit::ledger {
 
@@ -22,10 +23,13 @@ model::CivilDate last_local_day(int64_t end_unix, const TimeZone& zone, const st
 
 std::vector<EarlierCredit> read_earlier_credits(Database& db, const std::string& contract_title,
                                                 const model::CivilDate& first_day) {
+  // A fleet's resources (schema 2) have credits of their own, not the service's.
+  const std::string service_rows = file_schema_version(db) >= 2 ? "p.resource = ''" : "1";
   Statement s = db.prepare(
       "SELECT p.service, p.clause_label, p.period, p.end_unix, p.owed_minor, a.id, a.timezone "
       "FROM period p JOIN audit a ON a.id = p.audit_id "
-      "WHERE a.contract_title = ?1 AND p.owed_minor > 0 AND p.id NOT IN (SELECT period_id FROM supersession) "
+      "WHERE a.contract_title = ?1 AND p.owed_minor > 0 AND " + service_rows + " "
+      "AND NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) "
       "AND p.start_local < ?2 ORDER BY p.service, p.clause_label, p.start_unix");
   s.bind(1, contract_title).bind(2, civil_date_text(first_day));
   std::vector<EarlierCredit> out;

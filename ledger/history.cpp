@@ -1,5 +1,7 @@
 #include "ledger/history.h"
 
+#include "ledger/schema.h"
+
 namespace slaudit::ledger {
 
 namespace {
@@ -34,25 +36,35 @@ HistoryRow read_row(const Statement& s) {
   if (!s.is_null(24)) r.superseded_by = s.int64(24);
   r.start_local = s.text(25);
   r.currency_digits = static_cast<int>(s.int64(26));
+  r.resource = s.text(27);
+  r.group_by = s.text(28);
   return r;
 }
 
 }  // namespace
 
 std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& q) {
+  // A ledger of schema 1 has no resources: every row is a service's. A filter
+  // given is written as a plain equality, so that its index serves it.
+  const bool fleets = file_schema_version(db) >= 2;
+  const std::string resource = fleets ? "p.resource" : "''";
+  const std::string group_by = fleets ? "p.group_by" : "''";
   Statement s = db.prepare(
       "SELECT p.id, a.id, a.recorded_at, a.contract_title, a.currency, p.service, p.clause_label, p.period, "
       "p.start_unix, p.end_unix, p.partial, p.target, p.availability_num, p.availability_den, p.down_num, "
       "p.down_den, p.eligible_num, p.eligible_den, p.verdict, p.credit_minor, p.owed_minor, p.cap_minor, "
-      "p.claim_deadline, p.evidence_gaps, x.by_period_id, p.start_local, a.currency_digits "
-      "FROM period p JOIN audit a ON a.id = p.audit_id LEFT JOIN supersession x ON x.period_id = p.id "
-      "WHERE (?1 = '' OR p.service = ?1) AND (?2 = '' OR p.start_local >= ?2) AND (?3 = '' OR p.start_local <= ?3) "
-      "AND (?4 OR x.by_period_id IS NULL) "
-      "ORDER BY a.contract_title, p.service, p.clause_label, p.start_unix, p.period, a.id DESC");
+      "p.claim_deadline, p.evidence_gaps, x.by_period_id, p.start_local, a.currency_digits, " + resource + ", " +
+      group_by +
+      " FROM period p JOIN audit a ON a.id = p.audit_id LEFT JOIN supersession x ON x.period_id = p.id "
+      "WHERE " + (q.service.empty() ? "?1 = ''" : "p.service = ?1") +
+      " AND (?2 = '' OR p.start_local >= ?2) AND (?3 = '' OR p.start_local <= ?3) "
+      "AND (?4 OR x.by_period_id IS NULL) AND " + (q.resource ? resource + " = ?5 " : "?5 IS NULL ") +
+      "ORDER BY a.contract_title, p.service, p.clause_label, " + resource + ", p.start_unix, p.period, a.id DESC");
   s.bind(1, q.service);
   s.bind(2, q.first_day);
   s.bind(3, q.last_day);
   s.bind(4, int64_t{q.all_versions});
+  s.bind(5, q.resource);
   std::vector<HistoryRow> rows;
   while (s.step()) rows.push_back(read_row(s));
   return rows;

@@ -13,6 +13,7 @@ namespace slaudit::ledger {
 
 struct HistoryQuery {
   std::string service;     // "": every service
+  std::optional<std::string> resource;  // a fleet resource (or group); none: every row
   std::string first_day, last_day;  // YYYY-MM-DD, inclusive: periods whose audited part starts then; "": open
   bool all_versions = false;  // also the superseded versions
 };
@@ -22,6 +23,7 @@ struct HistoryRow {
   std::string recorded_at, contract_title, currency;
   int currency_digits = 2;
   std::string service, clause_label, period;
+  std::string resource, group_by;  // a fleet audit's resource or group; "" for a service's period
   int64_t start_unix = 0, end_unix = 0;
   std::string start_local;  // YYYY-MM-DD in the contract's zone
   bool partial = false;
@@ -36,7 +38,7 @@ struct HistoryRow {
   std::optional<int64_t> superseded_by;  // the period row that replaced it
 };
 
-// Ordered by contract, service, clause, period start, then newest audit first.
+// Ordered by contract, service, clause, resource, period start, then newest audit first.
 std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& query);
 
 }  // namespace slaudit::ledger

@@ -1,11 +1,13 @@
 #pragma once
 // Recording an audit: the audit, its inputs with their digests, and every
 // period's figures, in one transaction. A period audited before (same
-// contract title, service, clause and period label) is superseded by the new
-// one: a supersession row is added, the earlier row stays as it was.
+// contract title, service, clause, period label and, in a fleet, resource) is
+// superseded by the new one: a supersession row is added, the earlier row
+// stays as it was.
 #include <cstdint>
 #include <string>
 
+#include "engine/audit/fleet_audit.h"
 #include "engine/audit/report.h"
 #include "ledger/database.h"
 
@@ -21,5 +23,10 @@ struct Recorded {
 // `options`: what a re-run needs (ledger verify), as JSON; "": not kept.
 Recorded record_audit(Database& db, const audit::AuditReport& report, const std::string& recorded_at,
                       const std::string& options = "");
+
+// A fleet audit: one period row per resource (or group) and period, the
+// resource part of the period's identity.
+Recorded record_fleet_audit(Database& db, const audit::FleetReport& report, const std::string& recorded_at,
+                            const std::string& options = "");
 
 }  // namespace slaudit::ledger

@@ -77,25 +77,32 @@ CREATE TRIGGER period_no_delete BEFORE DELETE ON period BEGIN SELECT RAISE(ABORT
 CREATE TRIGGER supersession_append_only BEFORE UPDATE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER supersession_no_delete BEFORE DELETE ON supersession BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",
-    // 2: the claims lifecycle, the earliest claim day, and what a re-run of an
-    // audit needs (ledger verify): the options it ran with, as JSON.
+    // 2: the claims lifecycle, the earliest claim day, fleet audits' resources
+    // (a period's identity gains the resource), and what a re-run of an audit
+    // needs (ledger verify): the options it ran with, as JSON.
     R"sql(
 ALTER TABLE period ADD COLUMN claim_earliest TEXT;  -- first day to file, local date; NULL: none stated
+ALTER TABLE period ADD COLUMN resource TEXT NOT NULL DEFAULT '';  -- a fleet audit's resource or group; '': a service
+ALTER TABLE period ADD COLUMN group_by TEXT NOT NULL DEFAULT '';  -- a group-level clause's grouping (region, ...)
+ALTER TABLE audit ADD COLUMN kind TEXT NOT NULL DEFAULT 'service';  -- service or fleet
 ALTER TABLE audit ADD COLUMN options TEXT;          -- the audit's options as JSON (absolute paths); NULL: not kept
+CREATE INDEX period_by_identity ON period(service, clause_label, period, resource);
+CREATE INDEX period_by_resource ON period(resource);
 CREATE TABLE claim_event (
   id INTEGER PRIMARY KEY,
   recorded_at TEXT NOT NULL,              -- UTC, ISO 8601: when the event was entered
-  contract_title TEXT NOT NULL,           -- with service, clause and period: the period's identity
+  contract_title TEXT NOT NULL,           -- with service, clause, period and resource: the period's identity
   service TEXT NOT NULL,
   clause_label TEXT NOT NULL,
   period TEXT NOT NULL,
+  resource TEXT NOT NULL DEFAULT '',
   event TEXT NOT NULL CHECK (event IN ('filed', 'accepted', 'paid', 'refused')),
   on_day TEXT NOT NULL,                   -- the local date it happened, YYYY-MM-DD
   reference TEXT,                         -- filed: the claim's reference with the provider
   amount_minor INTEGER,                   -- paid: the amount paid, in minor units
   reason TEXT                             -- refused: the provider's reason
 );
-CREATE INDEX claim_event_by_key ON claim_event(contract_title, service, clause_label, period);
+CREATE INDEX claim_event_by_key ON claim_event(contract_title, service, clause_label, period, resource);
 CREATE TRIGGER claim_event_append_only BEFORE UPDATE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER claim_event_no_delete BEFORE DELETE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",

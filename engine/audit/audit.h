@@ -33,6 +33,7 @@ struct ClaimFiling {
   std::string period;   // a period label; empty: every period
   model::CivilDate filed;
   std::optional<std::string> clause_label;  // none: every clause (a ledger's filing names its clause)
+  std::optional<std::string> resource;      // none: every resource; a fleet audit's resource or group
 };
 
 // The fee actually billed for a service's period, when it differs from the contract.

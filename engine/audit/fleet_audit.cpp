@@ -174,6 +174,14 @@ void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& 
   }
 }
 
+// The filings for one resource (or group): those naming it and those naming none.
+std::vector<ClaimFiling> claims_of(const FleetAuditRequest& req, const std::string& id) {
+  std::vector<ClaimFiling> out;
+  for (const ClaimFiling& c : req.claims)
+    if (!c.resource || *c.resource == id) out.push_back(c);
+  return out;
+}
+
 AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, const ResourceMatch& match,
                               const std::vector<size_t>& incidents, bool explained) {
   AuditRequest one;
@@ -183,7 +191,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   for (const size_t i : incidents) one.incidents.push_back(req.incidents[i]);
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
-  one.claims = req.claims;
+  one.claims = claims_of(req, r.id);
   one.holidays = req.holidays;
   if (req.charges != nullptr) {
     const auto rounding = req.contract->availability[match.clauses.front()].rounding.value_or(model::RoundingMode::HalfUp);
@@ -283,7 +291,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   one.incidents = std::move(timeline.down);
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
-  one.claims = req.claims;
+  one.claims = claims_of(req, g.id);
   one.holidays = req.holidays;
   GroupFees fees;
   if (req.charges != nullptr) {
@@ -477,7 +485,10 @@ ResourceFigures ResourceFigures::of(PeriodAudit&& p) {
   f.hour_rule_minor = p.hour_rule_minor;
   f.free_hours = p.free_hours;
   f.owed_minor = p.owed_minor;
+  f.excluded = p.excluded;
+  f.cap_minor = p.cap_minor;
   f.claim_deadline = p.claim.deadline;
+  f.claim_earliest = p.claim.earliest;
   f.evidence_gaps = std::move(p.evidence_gaps);
   return f;
 }

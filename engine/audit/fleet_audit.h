@@ -64,7 +64,9 @@ struct ResourceFigures {
   std::optional<Rational> fee_exact_minor;
   bool fee_billed = false;
   int64_t credit_minor = 0, hour_rule_minor = 0, free_hours = 0, owed_minor = 0;
-  std::optional<model::CivilDate> claim_deadline;
+  Seconds excluded{0};
+  int64_t cap_minor = -1;  // the binding cap, -1 when none binds
+  std::optional<model::CivilDate> claim_deadline, claim_earliest;
   std::vector<std::string> evidence_gaps;
 
   static ResourceFigures of(PeriodAudit&& p);

@@ -68,7 +68,7 @@ std::string render_claims_text(const ClaimsListing& l) {
   std::string contract;
   std::vector<std::vector<std::string>> cells;
   const auto flush = [&] {
-    if (!cells.empty()) out += text_table(cells, {false, false, false, true, false, false, true});
+    if (!cells.empty()) out += text_table(cells, {false, false, false, false, true, false, false, true});
     cells.clear();
   };
   size_t open = 0;
@@ -78,11 +78,12 @@ std::string render_claims_text(const ClaimsListing& l) {
       flush();
       contract = c.contract_title;
       out += "\n\"" + contract + "\"\n";
-      cells.push_back({"service", "clause", "period", "owed", "deadline", "claim", "audit"});
+      cells.push_back({"service", "clause", "resource", "period", "owed", "deadline", "claim", "audit"});
     }
     open += ledger::needs_action(row.standing);
-    cells.push_back({c.service, c.clause_label.empty() ? "-" : c.clause_label, c.period, amount_read(c.owed_minor, c),
-                     c.deadline.value_or("-"), standing_text(row), std::to_string(c.audit_id)});
+    cells.push_back({c.service, c.clause_label.empty() ? "-" : c.clause_label, c.resource.empty() ? "-" : c.resource,
+                     c.period, amount_read(c.owed_minor, c), c.deadline.value_or("-"), standing_text(row),
+                     std::to_string(c.audit_id)});
   }
   flush();
   return out + "\n" + std::to_string(l.rows.size()) + " claim(s), " + std::to_string(open) +
@@ -94,6 +95,7 @@ std::string render_claims_json(const ClaimsListing& l) {
   for (const ledger::ClaimsListRow& row : l.rows) {
     const ledger::ClaimRow& c = row.claim;
     claims.push_back({{"contract", c.contract_title}, {"service", c.service}, {"clause_label", c.clause_label},
+                      {"resource", c.resource},
                       {"period", c.period}, {"currency", c.currency}, {"owed_minor", c.owed_minor},
                       {"owed", amount(c.owed_minor, c)}, {"claim_earliest", optional_text(c.earliest)},
                       {"claim_deadline", optional_text(c.deadline)}, {"audit_id", c.audit_id},
@@ -109,13 +111,13 @@ std::string render_claims_json(const ClaimsListing& l) {
 
 std::string render_claims_csv(const ClaimsListing& l) {
   std::ostringstream out;
-  write_csv_row(out, {"contract", "service", "clause_label", "period", "currency", "owed", "claim_earliest",
+  write_csv_row(out, {"contract", "service", "clause_label", "resource", "period", "currency", "owed", "claim_earliest",
                       "claim_deadline", "stage", "standing", "filed_on", "reference", "paid", "short", "refused_reason",
                       "audit_id", "as_of"});
   for (const ledger::ClaimsListRow& row : l.rows) {
     const ledger::ClaimRow& c = row.claim;
     const ledger::ClaimProgress& p = c.progress;
-    write_csv_row(out, {c.contract_title, c.service, c.clause_label, c.period, c.currency, amount(c.owed_minor, c),
+    write_csv_row(out, {c.contract_title, c.service, c.clause_label, c.resource, c.period, c.currency, amount(c.owed_minor, c),
                         c.earliest.value_or(""), c.deadline.value_or(""), ledger::claim_stage_name(p.stage),
                         ledger::claim_standing_name(row.standing), p.filed_on.value_or(""), p.reference.value_or(""),
                         amount(p.paid_minor, c), amount(row.short_minor, c), p.refused_reason.value_or(""),

@@ -232,7 +232,7 @@ InputRows<audit::ClaimFiling> read_claim_filings(std::string_view content, const
   const Columns columns = {"service", "period", "filed"};
   auto rows = read_rows<audit::ClaimFiling>(
       content, columns, [&](const Cells& cells) -> std::variant<audit::ClaimFiling, std::string> {
-        audit::ClaimFiling filing{cells[0], cells[1], {}, std::nullopt};
+        audit::ClaimFiling filing{cells[0], cells[1], {}, std::nullopt, std::nullopt};
         if (Reason reason = check_service(cells[0], services)) return *reason;
         if (Reason reason = read_period(columns[1], cells[1], filing.period)) return *reason;
         if (Reason reason = read_date(columns[2], cells[2], filing.filed)) return *reason;

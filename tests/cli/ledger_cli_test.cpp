@@ -186,9 +186,9 @@ TEST_CASE("cli ledger: a claim's steps, the audit judging its filing day, and th
   CHECK(has(list.out, "paid 60.00 USD by 2026-12-01: short by 40.00 USD"));
   CHECK(has(list.out, "filed 2027-01-05, out of time (deadline 2026-12-30): nothing owed"));
   const Run csv = s.slaudit("ledger claims audits.db --as-of 2026-12-06 --open --format csv");
-  CHECK(csv.out == "contract,service,clause_label,period,currency,owed,claim_earliest,claim_deadline,stage,standing,"
-                   "filed_on,reference,paid,short,refused_reason,audit_id,as_of\n"
-                   "Ledger claims test,api,,2026-10,USD,100.00,,2026-11-30,paid,paid_short,2026-11-05,CASE-1,60.00,"
+  CHECK(csv.out == "contract,service,clause_label,resource,period,currency,owed,claim_earliest,claim_deadline,stage,"
+                   "standing,filed_on,reference,paid,short,refused_reason,audit_id,as_of\n"
+                   "Ledger claims test,api,,,2026-10,USD,100.00,,2026-11-30,paid,paid_short,2026-11-05,CASE-1,60.00,"
                    "40.00,,1,2026-12-06\n");
   const auto json = nlohmann::json::parse(s.slaudit("ledger claims audits.db --format json").out);
   CHECK(json["schema"] == "slaudit-ledger-claims/1");
@@ -237,4 +237,47 @@ TEST_CASE("cli ledger: verify runs a recorded audit again and compares every fig
     CHECK(has(gone.out, "the audit could not be run again from its recorded inputs"));
   }
   SECTION("no such audit: exit 2") { CHECK(s.slaudit("ledger verify audits.db --audit 9").exit == 2); }
+}
+
+TEST_CASE("cli ledger: a fleet audit records each resource's period, and claims and verify name resources", "[ledger][cli]") {
+  slaudit::testing::ScratchDir s("cli-ledger-fleet");
+  const std::string library = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/library/";
+  for (const char* name : {"aws_ec2_fleet.sla", "aws_ec2_fleet.inventory.csv", "aws_ec2_fleet.billing.csv",
+                           "aws_ec2_fleet.incidents.csv"})
+    s.copy_in(library + name, name);
+  const std::string audit = "audit aws_ec2_fleet.sla --inventory aws_ec2_fleet.inventory.csv --billing-export "
+                            "aws_ec2_fleet.billing.csv --incidents aws_ec2_fleet.incidents.csv --period 2026-11 "
+                            "--ledger audits.db --format json";
+  const Run first = s.run(SLAUDIT_CLI, audit);
+  CHECK(first.exit == 3);
+  CHECK(has(first.err, "recorded in audits.db as audit 1 (60 period(s), 0 earlier version(s) superseded)"));
+
+  // i-003: 2,400 of November's 43,200 minutes down: 1 - 2400/43200 = 17/18 = 94.4444...%; it owes 31.61 USD
+  // (the library's golden fleet audit, tests/golden/library/aws_ec2_fleet).
+  const Run one = s.run(SLAUDIT_CLI, "ledger history audits.db --resource i-003 --format json");
+  const auto history = nlohmann::json::parse(one.out);
+  REQUIRE(history["periods"].size() == 1);
+  CHECK(history["periods"][0]["resource"] == "i-003");
+  CHECK(history["periods"][0]["availability"] == "17/18");
+  CHECK(history["periods"][0]["owed_minor"] == 3161);
+
+  const std::string period = "--service ec2 --period 2026-11-01/2026-11-30 --on 2026-12-05";
+  const Run which = s.run(SLAUDIT_CLI, "ledger claim audits.db filed " + period);
+  CHECK(which.exit == 2);
+  CHECK(has(which.err, "60 recorded periods match"));
+  CHECK(has(which.err, "and 56 more): name one with --contract, --clause and --resource"));
+  CHECK(s.run(SLAUDIT_CLI, "ledger claim audits.db filed " + period + " --resource i-003 --reference AWS-1").exit == 0);
+
+  // The re-audit judges i-003's filing (in time: the deadline is 2027-01-31), and says where it came from.
+  const Run again = s.run(SLAUDIT_CLI, audit);
+  CHECK(has(again.err, "as audit 2 (60 period(s), 60 earlier version(s) superseded)"));
+  CHECK(has(again.out, "claim filing days from the ledger audits.db (`slaudit ledger claim`): 1 resource period(s), "
+                       "i-003 2026-11-01/2026-11-30 filed 2026-12-05"));
+  const Run open = s.run(SLAUDIT_CLI, "ledger claims audits.db --as-of 2026-12-06 --open --format csv");
+  CHECK(has(open.out, ",ec2,instance level,i-003,2026-11-01/2026-11-30,USD,31.61,,2027-01-31,filed,awaiting_payment,"
+                      "2026-12-05,AWS-1,"));
+  const Run verified = s.run(SLAUDIT_CLI, "ledger verify audits.db");
+  INFO(verified.out << verified.err);
+  CHECK(verified.exit == 0);
+  CHECK(has(verified.out, "every figure is the same (1082 figures of 60 period(s))"));  // 60 x 18 + the audit's 2
 }
