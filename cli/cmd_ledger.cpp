@@ -9,6 +9,7 @@
 #include "cli/print.h"
 #include "jobs/ledger_job.h"
 #include "jobs/ledger_verify.h"
+#include "report/html/history_html.h"
 #include "report/ledger/claims.h"
 #include "report/ledger/history.h"
 
@@ -30,6 +31,7 @@ int run_history(const HistoryCli& o) {
   if (job.exit_code != kOk) return job.exit_code;
   if (o.format == "json") std::cout << report::render_history_json(job.rows);
   else if (o.format == "csv") std::cout << report::render_history_csv(job.rows);
+  else if (o.format == "html") std::cout << report::render_history_html(job.rows, options.ledger);
   else std::cout << report::render_history_text(job.rows);
   return kOk;
 }
@@ -175,8 +177,8 @@ Command add_ledger(CLI::App& app) {
   history->add_option("--resource", o->resource, "Only this fleet resource (or group)");
   history->add_option("--period", o->job.period, "Only periods starting in these days (2026, 2026-Q4, 2026-11, A/B)");
   history->add_flag("--all-versions", o->job.all_versions, "Also the versions a re-audit superseded");
-  history->add_option("--format", o->format, "text (default), json or csv")
-      ->check(CLI::IsMember({"text", "json", "csv"}));
+  history->add_option("--format", o->format, "text (default), json, csv or html (charts by period)")
+      ->check(CLI::IsMember({"text", "json", "csv", "html"}));
   history->footer(kFooter);
   auto subcommands = std::make_shared<std::vector<Command>>();
   subcommands->push_back({history, [o] { return run_history(*o); }});
