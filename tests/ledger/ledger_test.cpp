@@ -207,3 +207,32 @@ TEST_CASE("ledger: a process killed while recording leaves whole audits only", "
     CHECK(cut.int64(0) == 0);
   }
 }
+
+TEST_CASE("ledger: a full disk and a read-only ledger are clear errors, with nothing half-written", "[ledger]") {
+  TempLedger t;
+  {
+    Database db(t.path.string(), Database::Mode::ReadWrite);
+    ledger::record_audit(db, sample(), "2026-12-01T00:00:00Z");
+  }
+  audit::AuditReport big = sample();
+  for (int k = 0; k < 2000; ++k) {  // far more than the few pages left below
+    audit::PeriodAudit p = big.periods[k % 2];
+    p.period = "2026-11#" + std::to_string(k);
+    big.periods.push_back(p);
+  }
+  SECTION("the disk fills up in the middle of an audit") {
+    Database db(t.path.string(), Database::Mode::ReadWrite);
+    ledger::Statement pages = db.prepare("PRAGMA page_count");
+    pages.step();
+    // The file may grow by four pages, as a disk with four pages free: the audit needs hundreds.
+    db.exec("PRAGMA max_page_count = " + std::to_string(pages.int64(0) + 4));
+    CHECK_THROWS_WITH(ledger::record_audit(db, big, "2026-12-02T00:00:00Z"), Catch::Contains("the disk is full"));
+    CHECK(count(db, "audit") == 1);
+    CHECK(count(db, "period") == 2);
+  }
+  SECTION("a ledger opened read-only is never written") {
+    Database db(t.path.string(), Database::Mode::ReadOnly);
+    CHECK_THROWS_WITH(ledger::record_audit(db, big, "2026-12-02T00:00:00Z"), Catch::Contains("cannot be written"));
+    CHECK(count(db, "audit") == 1);
+  }
+}
