@@ -26,6 +26,12 @@ table.incidents { width: 100%; table-layout: fixed; }
 table.incidents td, table.incidents th, table.incidents code { overflow-wrap: break-word; }
 table.incidents th.num { white-space: normal; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A column is as wide as its figures, not its heading: headings wrap ("Excluded
+   min" over two lines), so the summary fits an A4 landscape page. */
+thead th.num { white-space: normal; }
+/* A digest or a path is one long word: it may break anywhere rather than push
+   its table past the page. */
+td code { overflow-wrap: anywhere; }
 .num.words { white-space: normal; }
 td.missed { color: #a61b1b; font-weight: bold; }
 td.met { color: #1d6b2c; }
@@ -36,7 +42,10 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: .92em; background:
 .note, .legend { color: #444; font-size: .92em; }
 .result.breached { color: #a61b1b; font-weight: bold; }
 .result.incomplete, td.incomplete { color: #8a5a00; font-weight: bold; }
-table.probes, table.probe-samples { font-size: .92em; }
+table.probes, table.probe-samples { font-size: .85em; }
+/* Sixteen columns: a figure with words ("8640 (0 left out)", "1620 / 2700")
+   may wrap at its spaces, so the table fits an A4 landscape page. */
+table.probes td.num { white-space: normal; }
 p.ambiguous { border-left: 3px solid #c98a00; padding-left: .6em; }
 ol.derivation { padding-left: 2em; }
 ol.derivation .figure { font-weight: bold; }

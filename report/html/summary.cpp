@@ -16,9 +16,12 @@ std::string cell(const std::string& text, const char* cls = "") { return html_el
 
 std::string or_dash(std::string text) { return text.empty() ? "—" : text; }
 
-std::string clause_name(const audit::PeriodAudit& p) {
-  if (p.clause_label.empty() || p.clause_label == p.service) return p.service;
-  return p.service + "/" + p.clause_label;
+// Service and clause label as one cell, which may break after the slash: a
+// long label ("vm_availability_set/availability set") would otherwise set the
+// column's least width and push the summary past an A4 landscape page.
+std::string clause_cell(const audit::PeriodAudit& p) {
+  if (p.clause_label.empty() || p.clause_label == p.service) return cell(p.service);
+  return "<td>" + html_escape(p.service) + "/<wbr>" + html_escape(p.clause_label) + "</td>";
 }
 
 std::string tier_text(const std::optional<model::CreditTier>& tier, const model::Currency& currency) {
@@ -38,7 +41,7 @@ std::string status_cell(const HtmlContext& context, const audit::PeriodAudit& p)
 
 std::string period_row(const HtmlContext& context, const audit::PeriodAudit& p) {
   const model::Currency& currency = context.report.currency;
-  return "<tr>" + cell(clause_name(p)) + cell(p.period + (p.partial ? " (partial, " + p.partial_rule + ")" : "")) +
+  return "<tr>" + clause_cell(p) + cell(p.period + (p.partial ? " (partial, " + p.partial_rule + ")" : "")) +
          cell(p.target ? percent_text(*p.target) : "—", "num") + cell(minutes_text(p.eligible), "num") +
          cell(minutes_text(p.down), "num") + cell(minutes_text(p.excluded), "num") +
          cell(p.availability ? percent_text(*p.availability) : "—", "num") + cell(tier_text(p.tier, currency)) +
