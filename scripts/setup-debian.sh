@@ -16,6 +16,7 @@ packages=(
   tzdata                                              # IANA zones, embedded into the binary at build time
   dpkg-dev binutils                                   # ./run package (dpkg-shlibdeps); readelf for the install test
   chromium fonts-dejavu-core fonts-wqy-microhei       # the HTML report's browser test (headless); a 5 MB CJK font, not noto-cjk's 91 MB
+  poppler-utils                                       # pdftoppm: the printed report's pages, rendered to check none is half blank
 )
 if [ "${1:-}" = fuzz ]; then
   packages+=(clang-14 libclang-rt-14-dev)             # libFuzzer and clang's sanitizers (docs/fuzzing.md)

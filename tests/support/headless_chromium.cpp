@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 
@@ -79,6 +80,37 @@ nlohmann::json HeadlessChromium::probe(const std::string& page, const std::strin
   const size_t end = dom.find("</pre>", start);
   REQUIRE(end != std::string::npos);
   return nlohmann::json::parse(percent_decode(dom.substr(start + open.size(), end - start - open.size())));
+}
+
+std::vector<double> HeadlessChromium::printed_page_fills(const std::string& page) const {
+  const fs::path html = dir_ / "printed.html", pdf = dir_ / "printed.pdf", pages = dir_ / "printed-pages";
+  std::ofstream(html, std::ios::binary) << page;
+  REQUIRE(run("--no-pdf-header-footer --print-to-pdf='" + pdf.string() + "' 'file://" + html.string() + "'") == 0);
+  fs::remove_all(pages);
+  fs::create_directories(pages);
+  const std::string command = "pdftoppm -gray -r 15 '" + pdf.string() + "' '" + (pages / "p").string() + "'";
+  REQUIRE(std::system(command.c_str()) == 0);
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(pages)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());  // p-01.pgm, p-02.pgm, ...: numbered with leading zeros
+  std::vector<double> fills;
+  for (const fs::path& file : files) {
+    // Binary PGM: "P5\n<width> <height>\n255\n" then one byte a pixel.
+    std::ifstream in(file, std::ios::binary);
+    std::string magic;
+    int width = 0, height = 0, max = 0;
+    in >> magic >> width >> height >> max;
+    in.get();
+    REQUIRE(magic == "P5");
+    std::vector<unsigned char> pixels(static_cast<size_t>(width) * height);
+    in.read(reinterpret_cast<char*>(pixels.data()), static_cast<std::streamsize>(pixels.size()));
+    int last = -1;  // the lowest row with ink: any pixel darker than light grey
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x)
+        if (pixels[static_cast<size_t>(y) * width + x] < 200) last = y;
+    fills.push_back(static_cast<double>(last + 1) / height);
+  }
+  return fills;
 }
 
 }  // namespace slaudit::testing

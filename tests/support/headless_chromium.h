@@ -7,6 +7,7 @@
 // its own.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,10 @@ class HeadlessChromium {
   // `page` with `probe_script` (a <script> element) before </body>, loaded at
   // `width`×`height`; the JSON the script left in <pre id="probe">.
   nlohmann::json probe(const std::string& page, const std::string& probe_script, int width, int height) const;
+  // `page` printed to PDF (A4 as the page's @page says), then each page
+  // rendered (Debian's pdftoppm, grey, 15 dpi): how far down the page its
+  // last inked row lies, 0..1. A page with a few spilled lines reads ~0.1.
+  std::vector<double> printed_page_fills(const std::string& page) const;
 
  private:
   std::filesystem::path dir_;
