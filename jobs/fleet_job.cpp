@@ -175,7 +175,8 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   LedgerEvidence evidence;
   bool ledger_ok = true;  // when the ledger cannot be read, the audit runs without it and is not recorded
   if (o.ledger_evidence) evidence = *o.ledger_evidence;
-  else if (!o.ledger.empty()) ledger_ok = read_fleet_ledger_evidence(o.ledger, contract, evidence, job.messages);
+  else if (!o.ledger.empty())
+    ledger_ok = read_fleet_ledger_evidence(o.ledger, contract, request.range, evidence, job.messages);
   apply_fleet_ledger_evidence(evidence, request);
   std::optional<HolidayCalendar> holidays;
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;

@@ -43,9 +43,18 @@ void add_credits(ledger::Database& db, const model::Contract& contract, const au
     bool named = false;
     for (const audit::PreviousCredit& g : given) named |= g.service == c.service && g.period_end == c.last_day;
     if (named) continue;
-    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}});
+    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}, std::nullopt});
     out.credit_sources.push_back(c.period + (c.clause_label.empty() ? "" : " \"" + c.clause_label + "\"") +
                                  " (audit " + std::to_string(c.audit_id) + ")");
+  }
+}
+
+// A fleet's: each resource's (or group's) own earlier credits.
+void add_fleet_credits(ledger::Database& db, const model::Contract& contract, const audit::AuditRange& range,
+                       LedgerEvidence& out) {
+  for (const ledger::EarlierCredit& c : ledger::read_earlier_credits(db, contract.title, range.first, true)) {
+    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}, c.resource});
+    out.credit_sources.push_back(c.resource + " " + c.period + " (audit " + std::to_string(c.audit_id) + ")");
   }
 }
 
@@ -65,7 +74,8 @@ json evidence_json(const LedgerEvidence& e) {
   for (size_t k = 0; k < e.credits.size(); ++k) {
     const audit::PreviousCredit& c = e.credits[k];
     credits.push_back({{"service", c.service}, {"period_end", civil_date_text(c.period_end)},
-                       {"minor", c.amount.minor}, {"source", e.credit_sources[k]}});
+                       {"minor", c.amount.minor}, {"source", e.credit_sources[k]},
+                       {"resource", c.resource ? json(*c.resource) : json(nullptr)}});
   }
   return {{"filings", filings}, {"credits", credits}};
 }
@@ -86,8 +96,10 @@ LedgerEvidence evidence_from_json(const json& j) {
     e.filing_references.push_back(f.at("reference").get<std::string>());
   }
   for (const json& c : j.at("credits")) {
+    const json& resource = c.at("resource");
     e.credits.push_back({c.at("service").get<std::string>(), day_of(c, "period_end"),
-                         model::Money{c.at("minor").get<int64_t>()}});
+                         model::Money{c.at("minor").get<int64_t>()},
+                         resource.is_null() ? std::nullopt : std::optional<std::string>(resource.get<std::string>())});
     e.credit_sources.push_back(c.at("source").get<std::string>());
   }
   return e;
@@ -155,12 +167,13 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
                            ", count against caps over months: " + credits);
 }
 
-bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract, LedgerEvidence& out,
-                                Messages& messages) {
+bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract,
+                                const audit::AuditRange& range, LedgerEvidence& out, Messages& messages) {
   if (!std::filesystem::exists(path)) return true;
   try {
     ledger::Database db(path, ledger::Database::Mode::ReadOnly);
     add_filings(db, contract.title, true, out);
+    if (has_windowed_cap(contract)) add_fleet_credits(db, contract, range, out);
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
     return false;
@@ -170,10 +183,26 @@ bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& 
 
 void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request) {
   request.claims.insert(request.claims.begin(), evidence.filings.begin(), evidence.filings.end());
+  request.previous_credits = evidence.credits;
+}
+
+// One note however large the fleet: how many credits, and the first few.
+void note_fleet_credits(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report) {
+  if (evidence.credits.empty()) return;
+  std::string first;
+  for (size_t k = 0; k < evidence.credits.size() && k < 3; ++k)
+    first += std::string(k ? "; " : "") + evidence.credit_sources[k] + ": " +
+             money_text(evidence.credits[k].amount.minor, report.currency) + " " + report.currency.code;
+  const std::string note = "credits owed for earlier periods, from the ledger " + path +
+                           ", count against each resource's caps over months: " +
+                           std::to_string(evidence.credits.size()) + " resource period(s), " + first +
+                           (evidence.credits.size() > 3 ? "; ..." : "");
+  report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);  // kept sorted
 }
 
 // One note however large the fleet: how many filings, and the first few.
 void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report) {
+  note_fleet_credits(evidence, path, report);
   if (evidence.filings.empty()) return;
   std::string first;
   for (size_t k = 0; k < evidence.filings.size() && k < 3; ++k) {

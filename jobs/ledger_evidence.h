@@ -45,10 +45,10 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
 std::string audit_options_json(const AuditJobOptions& options, const LedgerEvidence& evidence);
 std::optional<AuditJobOptions> audit_options_from_json(const std::string& json, std::string& why);
 
-// A fleet audit: the filing days of its resources' claims (caps over months
-// do not read the ledger's per-resource credits yet), and its options.
-bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract, LedgerEvidence& out,
-                                Messages& messages);
+// A fleet audit: the filing days of its resources' claims and, for caps over
+// months, each resource's (or group's) earlier credits; and its options.
+bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract,
+                                const audit::AuditRange& range, LedgerEvidence& out, Messages& messages);
 void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request);
 void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report);
 std::string fleet_options_json(const FleetJobOptions& options, const LedgerEvidence& evidence);

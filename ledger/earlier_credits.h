@@ -14,13 +14,15 @@ namespace slaudit::ledger {
 
 struct EarlierCredit {
   std::string service, clause_label, period;
+  std::string resource;       // a fleet audit's resource or group; "" for a service's period
   model::CivilDate last_day;  // the period's last local day, as caps' windows count it
   int64_t owed_minor = 0;
   int64_t audit_id = 0;       // the audit that said so
 };
 
-// Periods whose audited part starts before `first_day`.
+// Periods whose audited part starts before `first_day`: a service's periods,
+// or with `fleet` a fleet's resources' and groups'.
 std::vector<EarlierCredit> read_earlier_credits(Database& db, const std::string& contract_title,
-                                                const model::CivilDate& first_day);
+                                                const model::CivilDate& first_day, bool fleet = false);
 
 }  // namespace slaudit::ledger

@@ -63,6 +63,7 @@ struct PreviousCredit {
   std::string service;
   model::CivilDate period_end;  // last day of the period it was paid for
   model::Money amount;
+  std::optional<std::string> resource;  // none: the service's; a fleet audit's resource or group
 };
 
 // One period's availability as the provider's statement gives it (a monthly

@@ -182,6 +182,14 @@ std::vector<ClaimFiling> claims_of(const FleetAuditRequest& req, const std::stri
   return out;
 }
 
+// The earlier credits of one resource (or group): a fleet's caps run per resource.
+std::vector<PreviousCredit> credits_of(const FleetAuditRequest& req, const std::string& id) {
+  std::vector<PreviousCredit> out;
+  for (const PreviousCredit& c : req.previous_credits)
+    if (c.resource == id) out.push_back(c);
+  return out;
+}
+
 AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, const ResourceMatch& match,
                               const std::vector<size_t>& incidents, bool explained) {
   AuditRequest one;
@@ -192,6 +200,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
   one.claims = claims_of(req, r.id);
+  one.previous_credits = credits_of(req, r.id);
   one.holidays = req.holidays;
   if (req.charges != nullptr) {
     const auto rounding = req.contract->availability[match.clauses.front()].rounding.value_or(model::RoundingMode::HalfUp);
@@ -292,6 +301,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
   one.claims = claims_of(req, g.id);
+  one.previous_credits = credits_of(req, g.id);
   one.holidays = req.holidays;
   GroupFees fees;
   if (req.charges != nullptr) {

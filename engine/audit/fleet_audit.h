@@ -31,6 +31,9 @@ struct FleetAuditRequest {
   IncidentEvidence incident_evidence = IncidentEvidence::Log;
   AuditRange range;
   std::vector<ClaimFiling> claims;  // by service and period: for every resource of the service
+  // Credits earlier periods owed, for caps over months: each for its resource
+  // (or group), read from a ledger.
+  std::vector<PreviousCredit> previous_credits;
   const HolidayCalendar* holidays = nullptr;  // as AuditRequest::holidays
   std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
                                     // (a resource id, or a group's label such as "region us-east-1")

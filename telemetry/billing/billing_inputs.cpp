@@ -263,7 +263,7 @@ InputRows<audit::PreviousCredit> read_previous_credits(std::string_view content,
   // Several credits may be paid for one period (availability and recovery), so no duplicate rule here.
   return read_rows<audit::PreviousCredit>(
       content, columns, [&](const Cells& cells) -> std::variant<audit::PreviousCredit, std::string> {
-        audit::PreviousCredit credit{cells[0], {}, {}};
+        audit::PreviousCredit credit{cells[0], {}, {}, std::nullopt};
         if (Reason reason = check_service(cells[0], services)) return *reason;
         if (Reason reason = read_date(columns[1], cells[1], credit.period_end)) return *reason;
         if (Reason reason = read_amount(columns[2], cells[2], currency, credit.amount)) return *reason;

@@ -281,3 +281,40 @@ TEST_CASE("cli ledger: a fleet audit records each resource's period, and claims 
   CHECK(verified.exit == 0);
   CHECK(has(verified.out, "every figure is the same (1082 figures of 60 period(s))"));  // 60 x 18 + the audit's 2
 }
+
+TEST_CASE("cli ledger: a fleet's caps over months count each resource's own earlier credits", "[ledger][cli]") {
+  slaudit::testing::ScratchDir s("cli-ledger-fleet-caps");
+  s.write("fleet.sla",
+          "contract \"Fleet caps test\" {\n"
+          "  provider \"P\"; customer \"C\";\n"
+          "  timezone \"UTC\";\n"
+          "  currency USD;\n"
+          "  service vm { resources instance; fee 100.00 per month; billing per month; }\n"
+          "  availability vm per instance {\n"
+          "    target 99.9%;\n"
+          "    period calendar month;\n"
+          "    unavailable when any incident;\n"
+          "    credit of monthly fee { below 99.9%: 10%; }\n"
+          "    cap 15% of monthly fee per trailing 12 months;\n"
+          "  }\n"
+          "}\n");
+  s.write("inventory.csv", "id,service,region,zone\nvm-1,vm,r1,z1\nvm-2,vm,r1,z1\n");
+  // vm-1 is down an hour in October and in November, vm-2 in November only: each such month is
+  // 1 - 60/44640 or 1 - 60/43200 < 99.9%, 10% of 100.00 = 10.00 before the cap of 15% = 15.00.
+  s.write("log.jsonl",
+          "{\"id\":\"A\",\"service\":\"vm\",\"resource\":\"vm-1\",\"start\":\"2026-10-05T10:00:00Z\",\"end\":\"2026-10-05T11:00:00Z\"}\n"
+          "{\"id\":\"B\",\"service\":\"vm\",\"resource\":\"vm-1\",\"start\":\"2026-11-05T10:00:00Z\",\"end\":\"2026-11-05T11:00:00Z\"}\n"
+          "{\"id\":\"C\",\"service\":\"vm\",\"resource\":\"vm-2\",\"start\":\"2026-11-06T10:00:00Z\",\"end\":\"2026-11-06T11:00:00Z\"}\n");
+  const std::string audit = "audit fleet.sla --inventory inventory.csv --incidents log.jsonl --ledger audits.db --period ";
+  CHECK(s.run(SLAUDIT_CLI, audit + "2026-10").exit == 3);
+  const Run november = s.run(SLAUDIT_CLI, audit + "2026-11 --format json");
+  INFO(november.out << november.err);
+  // vm-1: 15.00 - 10.00 (its October, audit 1) = 5.00; vm-2 owed nothing before: 10.00. Total 15.00.
+  CHECK(nlohmann::json::parse(november.out)["total_owed"]["minor"] == 1500);
+  CHECK(has(november.out, "count against each resource's caps over months: 1 resource period(s), vm-1 2026-10 "
+                          "(audit 1): 10.00 USD"));
+  const auto history = nlohmann::json::parse(s.run(SLAUDIT_CLI, "ledger history audits.db --period 2026-11 --format json").out);
+  REQUIRE(history["periods"].size() == 2);
+  for (const auto& p : history["periods"]) CHECK(p["owed_minor"] == (p["resource"] == "vm-1" ? 500 : 1000));
+  CHECK(s.run(SLAUDIT_CLI, "ledger verify audits.db").exit == 0);  // the credits as the audit read them
+}
