@@ -8,7 +8,7 @@
 // fleet audits of one service with P resources, as `audit --inventory` does.
 // Asserts nothing; the machine may be shared.
 //   build/bench/bench_ledger                          # 12 months x 10,000 periods
-//   build/bench/bench_ledger --months 24 --periods 100000 --fleet
+//   build/bench/bench_ledger --months 24 --periods 100000 --fleet [--keep]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -90,9 +90,10 @@ audit::FleetReport fleet_report(int month, int periods) {
 
 int main(int argc, char** argv) {
   int months = 12, periods = 10'000;
-  bool fleet = false;
+  bool fleet = false, keep = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--fleet")) fleet = true;
+    else if (!std::strcmp(argv[i], "--keep")) keep = true;  // leave the ledger, to time `slaudit ledger history` on it
     else if (i + 1 < argc && !std::strcmp(argv[i], "--months")) months = std::atoi(argv[++i]);
     else if (i + 1 < argc && !std::strcmp(argv[i], "--periods")) periods = std::atoi(argv[++i]);
   }
@@ -136,7 +137,8 @@ int main(int argc, char** argv) {
   const size_t one_rows = ledger::read_history(db, one).size();
   const double one_s = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
-  const size_t all_rows = ledger::read_history(db, {}).size();
+  size_t all_rows = 0;  // streamed, as `ledger history --format csv` reads them
+  ledger::for_each_history_row(db, {}, [&](const ledger::HistoryRow&) { ++all_rows; });
   const double all_s = seconds_since(t0);
   const auto bytes = fs::file_size(path) + (fs::exists(path + "-wal") ? fs::file_size(path + "-wal") : 0);
   std::printf("bench_ledger: %d months x %d %s = %lld period rows (and a re-audit of the last month)\n", months,
@@ -148,6 +150,10 @@ int main(int argc, char** argv) {
   std::printf("  history, whole account   %8.3f s (%zu rows)\n", all_s, all_rows);
   std::printf("  file                     %8.1f MB, %.0f bytes per period row\n", bytes / 1e6,
               double(bytes) / (double(months + 1) * periods));
+  if (keep) {
+    std::printf("  kept                     %s\n", path.c_str());
+    return 0;
+  }
   std::error_code ec;
   fs::remove_all(dir, ec);
   return 0;

@@ -29,10 +29,16 @@ int run_history(const HistoryCli& o) {
   const jobs::LedgerHistoryJob job = jobs::run_ledger_history_job(options);
   print(job.messages);
   if (job.exit_code != kOk) return job.exit_code;
-  if (o.format == "json") std::cout << report::render_history_json(job.rows);
-  else if (o.format == "csv") std::cout << report::render_history_csv(job.rows);
-  else if (o.format == "html") std::cout << report::render_history_html(job.rows, options.ledger);
-  else std::cout << report::render_history_text(job.rows);
+  try {  // written as read: a file failing half way ends the output with the reason
+    if (o.format == "json") report::write_history_json(job.rows, std::cout);
+    else if (o.format == "csv") report::write_history_csv(job.rows, std::cout);
+    else if (o.format == "html") report::write_history_html(job.rows, options.ledger, std::cout);
+    else report::write_history_text(job.rows, std::cout);
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "slaudit: " << e.what() << "\n";
+    return kUsageOrIo;
+  }
   return kOk;
 }
 

@@ -30,8 +30,10 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
     return job;
   }
   try {
-    ledger::Database db(o.ledger, ledger::Database::Mode::ReadOnly);
-    job.rows = ledger::read_history(db, query);
+    auto db = std::make_shared<ledger::Database>(o.ledger, ledger::Database::Mode::ReadOnly);
+    job.rows = [db, query](const std::function<void(const ledger::HistoryRow&)>& visit) {
+      ledger::for_each_history_row(*db, query, visit);
+    };
   } catch (const ledger::LedgerError& e) {
     job.messages.push_back(std::string("slaudit: ") + e.what());
     return job;

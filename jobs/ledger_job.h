@@ -1,5 +1,7 @@
 #pragma once
 // slaudit ledger history: the periods a ledger recorded, read back.
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,10 +20,15 @@ struct LedgerHistoryOptions {
   bool all_versions = false; // also superseded versions
 };
 
+// Calls back every row the query selects, in order, one at a time; may be
+// called again (the text table sizes its columns in a first pass). Throws
+// ledger::LedgerError when the file fails while it is read.
+using HistoryRowSource = std::function<void(const std::function<void(const ledger::HistoryRow&)>&)>;
+
 struct LedgerHistoryJob {
   int exit_code = kUsageOrIo;
   Messages messages;
-  std::vector<ledger::HistoryRow> rows;
+  HistoryRowSource rows;  // set when exit_code is kOk
 };
 
 LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& options);

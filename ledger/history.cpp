@@ -43,7 +43,7 @@ HistoryRow read_row(const Statement& s) {
 
 }  // namespace
 
-std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& q) {
+void for_each_history_row(Database& db, const HistoryQuery& q, const std::function<void(const HistoryRow&)>& visit) {
   // A ledger of schema 1 has no resources: every row is a service's. A filter
   // given is written as a plain equality, so that its index serves it.
   const bool fleets = file_schema_version(db) >= 2;
@@ -65,8 +65,12 @@ std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& q) {
   s.bind(3, q.last_day);
   s.bind(4, int64_t{q.all_versions});
   s.bind(5, q.resource);
+  while (s.step()) visit(read_row(s));
+}
+
+std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& q) {
   std::vector<HistoryRow> rows;
-  while (s.step()) rows.push_back(read_row(s));
+  for_each_history_row(db, q, [&](const HistoryRow& r) { rows.push_back(r); });
   return rows;
 }
 

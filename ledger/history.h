@@ -2,6 +2,7 @@
 // Reading the ledger back: one row per recorded period, newest version first
 // within a period unless every version is asked for.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,5 +41,10 @@ struct HistoryRow {
 
 // Ordered by contract, service, clause, resource, period start, then newest audit first.
 std::vector<HistoryRow> read_history(Database& db, const HistoryQuery& query);
+
+// The same rows, in the same order, each handed to `visit` in turn and not
+// kept: memory stays flat however many rows the ledger holds.
+void for_each_history_row(Database& db, const HistoryQuery& query,
+                          const std::function<void(const HistoryRow&)>& visit);
 
 }  // namespace slaudit::ledger

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "engine/figures/figures.h"
 #include "report/common/amounts.h"
@@ -35,31 +36,32 @@ struct Series {
   int digits = 2;
   std::optional<std::string> target;
   std::vector<PeriodPoint> points;  // by period start
-  std::vector<const ledger::HistoryRow*> rows;
+  std::vector<ledger::HistoryRow> rows;  // the first kTableRows, for the table
+  size_t row_count = 0;
   bool fleet = false;
 };
 
-std::string attr(const std::string& value) { return "\"" + html_escape(value) + "\""; }
-std::string num(const Rational& value) { return svg_number(value); }
-
-// Current versions summarised per period; every row given kept for the table.
-std::vector<Series> series_of(const std::vector<ledger::HistoryRow>& rows) {
-  std::vector<Series> out;
-  std::map<std::string, size_t> point_of;  // period label -> index, in the series being filled
-  for (const ledger::HistoryRow& r : rows) {
-    if (out.empty() || out.back().contract != r.contract_title || out.back().service != r.service ||
-        out.back().clause != r.clause_label) {
-      out.push_back({r.contract_title, r.service, r.clause_label, r.currency, r.currency_digits, r.target, {}, {}, false});
-      point_of.clear();
-    }
-    Series& s = out.back();
-    s.rows.push_back(&r);
-    s.fleet |= !r.resource.empty();
-    if (r.target) s.target = r.target;
-    if (r.superseded_by) continue;
-    auto [at, added] = point_of.try_emplace(r.period, s.points.size());
-    if (added) s.points.push_back({r.period, std::nullopt, "", 0, 0, 0});
-    PeriodPoint& p = s.points[at->second];
+// Builds one series at a time from the rows as they come (by contract,
+// service, clause, then resource and start): its periods' points keyed by
+// start, so a fleet's resources fold into one point per period.
+class SeriesBuilder {
+ public:
+  bool same(const ledger::HistoryRow& r) const {
+    return started_ && s_.contract == r.contract_title && s_.service == r.service && s_.clause == r.clause_label;
+  }
+  void start(const ledger::HistoryRow& r) {
+    s_ = Series{r.contract_title, r.service, r.clause_label, r.currency, r.currency_digits, r.target, {}, {}, 0, false};
+    points_.clear();
+    started_ = true;
+  }
+  void add(const ledger::HistoryRow& r) {
+    ++s_.row_count;
+    if (s_.rows.size() < kTableRows) s_.rows.push_back(r);
+    s_.fleet |= !r.resource.empty();
+    if (r.target) s_.target = r.target;
+    if (r.superseded_by) return;
+    PeriodPoint& p = points_[{r.start_unix, r.period}];
+    p.period = r.period;
     ++p.rows;
     p.breached += r.verdict == "breached";
     p.owed_minor += r.owed_minor;
@@ -68,8 +70,21 @@ std::vector<Series> series_of(const std::vector<ledger::HistoryRow>& rows) {
       p.lowest_of = r.resource;
     }
   }
-  return out;
-}
+  bool started() const { return started_; }
+  const Series& finish() {
+    s_.points.clear();
+    for (auto& [key, point] : points_) s_.points.push_back(std::move(point));
+    return s_;
+  }
+
+ private:
+  Series s_;
+  std::map<std::pair<int64_t, std::string>, PeriodPoint> points_;
+  bool started_ = false;
+};
+
+std::string attr(const std::string& value) { return "\"" + html_escape(value) + "\""; }
+std::string num(const Rational& value) { return svg_number(value); }
 
 Rational target_share(const Series& s) {
   if (!s.target) return Rational(1);
@@ -178,10 +193,10 @@ std::string series_html(const Series& s) {
   out += "<table class=\"history\"><thead><tr>" + std::string(s.fleet ? "<th>resource</th>" : "") +
          "<th>period</th><th>target</th><th>availability</th><th>down (min)</th><th>owed</th><th>verdict</th>"
          "<th>claim by</th><th>audit</th><th>version</th></tr></thead><tbody>\n";
-  for (size_t k = 0; k < s.rows.size() && k < kTableRows; ++k) out += row_html(*s.rows[k], s.fleet);
+  for (const ledger::HistoryRow& r : s.rows) out += row_html(r, s.fleet);
   out += "</tbody></table>\n";
-  if (s.rows.size() > kTableRows)
-    out += html_element("p", std::to_string(s.rows.size() - kTableRows) + " more row(s) not shown: `--format csv` lists "
+  if (s.row_count > s.rows.size())
+    out += html_element("p", std::to_string(s.row_count - s.rows.size()) + " more row(s) not shown: `--format csv` lists "
                              "every row; the charts above count them all.", "note");
   return out + "</section>\n";
 }
@@ -207,23 +222,35 @@ section.series { break-inside: auto; }
 
 }  // namespace
 
-std::string render_history_html(const std::vector<ledger::HistoryRow>& rows, const std::string& ledger_path) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
-                    html_element("title", "Ledger history: " + ledger_path) + "\n" + html_style() + history_style() +
-                    "</head>\n<body>\n" + html_element("h1", "Ledger history") + "\n";
-  out += html_element("p", std::to_string(rows.size()) + " recorded period row(s) from " + ledger_path +
-                               ". Availability is truncated to four decimals (the JSON and CSV forms hold the exact "
-                               "fractions); each chart shows the current version of each period.") + "\n";
-  if (rows.empty()) out += html_element("p", "No period recorded matches.") + "\n";
+void write_history_html(const HistoryRows& rows, const std::string& ledger_path, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << html_element("title", "Ledger history: " + ledger_path) << "\n" << html_style() << history_style()
+      << "</head>\n<body>\n" << html_element("h1", "Ledger history") << "\n"
+      << html_element("p", "The periods recorded in " + ledger_path + ". Availability is truncated to four decimals "
+                           "(the JSON and CSV forms hold the exact fractions); each chart shows the current version "
+                           "of each period.") << "\n";
+  SeriesBuilder series;
   std::string contract;
-  for (const Series& s : series_of(rows)) {
-    if (s.contract != contract) {
-      contract = s.contract;
-      out += html_element("h2", contract) + "\n";
+  size_t count = 0;
+  const auto flush = [&] {
+    if (series.started()) out << series_html(series.finish());
+  };
+  rows([&](const ledger::HistoryRow& r) {
+    ++count;
+    if (!series.same(r)) {
+      flush();
+      if (r.contract_title != contract || count == 1) {
+        contract = r.contract_title;
+        out << html_element("h2", contract) << "\n";
+      }
+      series.start(r);
     }
-    out += series_html(s);
-  }
-  return out + "</body>\n</html>\n";
+    series.add(r);
+  });
+  flush();
+  out << html_element("p", count == 0 ? std::string("No period recorded matches.")
+                                      : std::to_string(count) + " recorded period row(s).", "note")
+      << "\n</body>\n</html>\n";
 }
 
 }  // namespace slaudit::report

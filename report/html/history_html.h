@@ -3,13 +3,15 @@
 // page of its own (inline style and SVG, no script, no network), per contract
 // and clause: availability against the target by period, the credits owed by
 // period, and the rows beneath.
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include "ledger/history.h"
+#include "report/ledger/history.h"
 
 namespace slaudit::report {
 
-std::string render_history_html(const std::vector<ledger::HistoryRow>& rows, const std::string& ledger_path);
+// Written as the rows come: one clause's periods and first rows held at a time.
+void write_history_html(const HistoryRows& rows, const std::string& ledger_path, std::ostream& out);
 
 }  // namespace slaudit::report

@@ -1,6 +1,7 @@
 #include "report/ledger/history.h"
 
-#include <algorithm>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "base/text/utf8.h"
@@ -50,41 +51,55 @@ std::string fraction_text(const Rational& r) {
 
 }  // namespace
 
-std::string render_history_text(const std::vector<ledger::HistoryRow>& rows) {
-  if (rows.empty()) return "No period recorded matches.\n";
-  std::string out;
-  std::string contract;
-  std::vector<std::vector<std::string>> cells;
-  // A resource column only when a fleet audit's rows are there.
-  const bool fleet = std::any_of(rows.begin(), rows.end(), [](const auto& r) { return !r.resource.empty(); });
-  std::vector<bool> right = {false, false, false, true, true, true, true, false, true, false, false};
-  if (fleet) right.insert(right.begin() + 2, false);
-  const auto flush = [&] {
-    if (cells.empty()) return;
-    out += text_table(cells, right);
-    cells.clear();
+// Two passes over the rows: the first sizes each contract's columns and sees
+// whether it holds a fleet's rows (a resource column then), the second prints.
+void write_history_text(const HistoryRows& rows, std::ostream& out) {
+  struct Shape {
+    bool fleet = false;
+    std::unique_ptr<TextTable> table;
   };
-  for (const auto& r : rows) {
-    if (r.contract_title != contract) {
-      flush();
-      if (!out.empty()) out += "\n";
-      contract = r.contract_title;
-      out += "Ledger history of \"" + contract + "\" (down in minutes)\n";
-      std::vector<std::string> header = {"service", "clause", "period", "target", "availability", "down min", "owed",
-                                         "verdict", "audit", "recorded", "version"};
-      if (fleet) header.insert(header.begin() + 2, "resource");
-      cells.push_back(std::move(header));
-    }
-    cells.push_back(text_cells(r, fleet));
+  std::map<std::string, Shape> shapes;  // by contract: a few, whatever the rows
+  const std::vector<bool> right = {false, false, false, true, true, true, true, false, true, false, false};
+  std::vector<bool> fleet_right = right;
+  fleet_right.insert(fleet_right.begin() + 2, false);
+  rows([&](const ledger::HistoryRow& r) { shapes[r.contract_title].fleet |= !r.resource.empty(); });
+  if (shapes.empty()) {
+    out << "No period recorded matches.\n";
+    return;
   }
-  flush();
-  return out;
+  const auto header = [](bool fleet) {
+    std::vector<std::string> h = {"service", "clause", "period", "target", "availability", "down min", "owed",
+                                  "verdict", "audit", "recorded", "version"};
+    if (fleet) h.insert(h.begin() + 2, "resource");
+    return h;
+  };
+  for (auto& [contract, shape] : shapes) {
+    shape.table = std::make_unique<TextTable>(shape.fleet ? fleet_right : right);
+    shape.table->widen(header(shape.fleet));
+  }
+  rows([&](const ledger::HistoryRow& r) {
+    const Shape& shape = shapes[r.contract_title];
+    shape.table->widen(text_cells(r, shape.fleet));
+  });
+  std::string contract;
+  bool first = true;
+  rows([&](const ledger::HistoryRow& r) {
+    const Shape& shape = shapes[r.contract_title];
+    if (first || r.contract_title != contract) {
+      if (!first) out << "\n";
+      first = false;
+      contract = r.contract_title;
+      out << "Ledger history of \"" << contract << "\" (down in minutes)\n" << shape.table->line(header(shape.fleet));
+    }
+    out << shape.table->line(text_cells(r, shape.fleet));
+  });
 }
 
-std::string render_history_json(const std::vector<ledger::HistoryRow>& rows) {
-  nlohmann::ordered_json periods = nlohmann::ordered_json::array();
-  for (const auto& r : rows) {
-    nlohmann::ordered_json p = {
+void write_history_json(const HistoryRows& rows, std::ostream& out) {
+  out << "{\n  \"schema\": \"slaudit-ledger-history/1\",\n  \"periods\": [";
+  bool first = true;
+  rows([&](const ledger::HistoryRow& r) {
+    const nlohmann::ordered_json p = {
         {"contract", r.contract_title}, {"service", r.service}, {"clause_label", r.clause_label},
         {"resource", r.resource}, {"group_by", r.group_by},
         {"period", r.period}, {"start_local", r.start_local}, {"start_unix", r.start_unix}, {"end_unix", r.end_unix},
@@ -98,29 +113,25 @@ std::string render_history_json(const std::vector<ledger::HistoryRow>& rows) {
         {"claim_deadline", r.claim_deadline ? nlohmann::ordered_json(*r.claim_deadline) : nullptr},
         {"audit_id", r.audit_id}, {"period_id", r.period_id}, {"recorded_at", r.recorded_at},
         {"superseded_by", r.superseded_by ? nlohmann::ordered_json(*r.superseded_by) : nullptr}};
-    periods.push_back(std::move(p));
-  }
-  nlohmann::ordered_json out = {{"schema", "slaudit-ledger-history/1"}, {"periods", std::move(periods)}};
-  return json_text(out) + "\n";
+    out << (first ? "\n    " : ",\n    ") << p.dump();  // one period a line
+    first = false;
+  });
+  out << (first ? "]\n}\n" : "\n  ]\n}\n");
 }
 
-std::string render_history_csv(const std::vector<ledger::HistoryRow>& rows) {
-  std::string out =
-      "contract,service,clause_label,period,start_local,target_percent,availability,availability_percent,"
-      "down_seconds,verdict,evidence_gaps,currency,credit,owed,claim_deadline,audit_id,period_id,recorded_at,"
-      "superseded_by,resource,group_by\n";
-  for (const auto& r : rows) {
-    const std::vector<std::string> fields = {
-        r.contract_title, r.service, r.clause_label, r.period, r.start_local, r.target.value_or(""),
-        r.availability ? fraction_text(*r.availability) : "", availability_text(r), fraction_text(r.down_seconds),
-        r.verdict, std::to_string(r.evidence_gaps), r.currency, money_text(r.credit_minor, currency_of(r)),
-        money_text(r.owed_minor, currency_of(r)), r.claim_deadline.value_or(""), std::to_string(r.audit_id),
-        std::to_string(r.period_id), r.recorded_at, r.superseded_by ? std::to_string(*r.superseded_by) : "",
-        r.resource, r.group_by};
-    for (size_t k = 0; k < fields.size(); ++k) out += (k ? "," : "") + csv_field(fields[k]);
-    out += "\n";
-  }
-  return out;
+void write_history_csv(const HistoryRows& rows, std::ostream& out) {
+  out << "contract,service,clause_label,period,start_local,target_percent,availability,availability_percent,"
+         "down_seconds,verdict,evidence_gaps,currency,credit,owed,claim_deadline,audit_id,period_id,recorded_at,"
+         "superseded_by,resource,group_by\n";
+  rows([&](const ledger::HistoryRow& r) {
+    write_csv_row(out, {r.contract_title, r.service, r.clause_label, r.period, r.start_local, r.target.value_or(""),
+                        r.availability ? fraction_text(*r.availability) : "", availability_text(r),
+                        fraction_text(r.down_seconds), r.verdict, std::to_string(r.evidence_gaps), r.currency,
+                        money_text(r.credit_minor, currency_of(r)), money_text(r.owed_minor, currency_of(r)),
+                        r.claim_deadline.value_or(""), std::to_string(r.audit_id), std::to_string(r.period_id),
+                        r.recorded_at, r.superseded_by ? std::to_string(*r.superseded_by) : "", r.resource,
+                        r.group_by});
+  });
 }
 
 }  // namespace slaudit::report

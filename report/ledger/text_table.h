@@ -8,4 +8,16 @@ namespace slaudit::report {
 
 std::string text_table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right);
 
+// The same table a row at a time: widen() with every row first, then line().
+class TextTable {
+ public:
+  explicit TextTable(std::vector<bool> right) : right_(std::move(right)), width_(right_.size(), 0) {}
+  void widen(const std::vector<std::string>& row);
+  std::string line(const std::vector<std::string>& row) const;
+
+ private:
+  std::vector<bool> right_;
+  std::vector<size_t> width_;
+};
+
 }  // namespace slaudit::report
