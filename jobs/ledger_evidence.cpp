@@ -123,19 +123,28 @@ bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int
   }
 }
 
-bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
-                          const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
-                          Messages& messages) {
+// Opens the ledger read-only and runs `read` on it; absent, nothing is read
+// (the audit creates it). False after adding why not.
+bool read_from_ledger(const std::string& path, const std::function<void(ledger::Database&)>& read, Messages& messages) {
   if (!std::filesystem::exists(path)) return true;
   try {
     ledger::Database db(path, ledger::Database::Mode::ReadOnly);
-    add_filings(db, contract.title, false, out);
-    if (has_windowed_cap(contract)) add_credits(db, contract, range, given_credits, out);
+    read(db);
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
     return false;
   }
   return true;
+}
+
+bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
+                          const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
+                          Messages& messages) {
+  const auto read = [&](ledger::Database& db) {
+    add_filings(db, contract.title, false, out);
+    if (has_windowed_cap(contract)) add_credits(db, contract, range, given_credits, out);
+  };
+  return read_from_ledger(path, read, messages);
 }
 
 void apply_ledger_evidence(const LedgerEvidence& evidence, audit::AuditRequest& request) {
@@ -169,16 +178,11 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
 
 bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract,
                                 const audit::AuditRange& range, LedgerEvidence& out, Messages& messages) {
-  if (!std::filesystem::exists(path)) return true;
-  try {
-    ledger::Database db(path, ledger::Database::Mode::ReadOnly);
+  const auto read = [&](ledger::Database& db) {
     add_filings(db, contract.title, true, out);
     if (has_windowed_cap(contract)) add_fleet_credits(db, contract, range, out);
-  } catch (const ledger::LedgerError& e) {
-    messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
-    return false;
-  }
-  return true;
+  };
+  return read_from_ledger(path, read, messages);
 }
 
 void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request) {

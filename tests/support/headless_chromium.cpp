@@ -82,6 +82,13 @@ nlohmann::json HeadlessChromium::probe(const std::string& page, const std::strin
   return nlohmann::json::parse(percent_decode(dom.substr(start + open.size(), end - start - open.size())));
 }
 
+size_t HeadlessChromium::pdf_page_count(const std::string& document) {
+  size_t pages = 0;
+  for (size_t at = document.find("/Type /Page"); at != std::string::npos; at = document.find("/Type /Page", at + 1))
+    if (at + 11 < document.size() && document[at + 11] != 's') ++pages;
+  return pages;
+}
+
 std::vector<double> HeadlessChromium::printed_page_fills(const std::string& page) const {
   const fs::path html = dir_ / "printed.html", pdf = dir_ / "printed.pdf", pages = dir_ / "printed-pages";
   std::ofstream(html, std::ios::binary) << page;

@@ -32,6 +32,8 @@ class HeadlessChromium {
   // rendered (Debian's pdftoppm, grey, 15 dpi): how far down the page its
   // last inked row lies, 0..1. A page with a few spilled lines reads ~0.1.
   std::vector<double> printed_page_fills(const std::string& page) const;
+  // The pages of a PDF Chromium printed: its page objects ("/Type /Page", not the "/Type /Pages" tree).
+  static size_t pdf_page_count(const std::string& document);
 
  private:
   std::filesystem::path dir_;

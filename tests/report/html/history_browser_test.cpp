@@ -65,12 +65,6 @@ const char* const kProbe = R"JS(
 </script>
 )JS";
 
-size_t pdf_pages(const std::string& document) {
-  size_t pages = 0;  // page objects: "/Type /Page", not the "/Type /Pages" tree
-  for (size_t at = document.find("/Type /Page"); at != std::string::npos; at = document.find("/Type /Page", at + 1))
-    if (at + 11 < document.size() && document[at + 11] != 's') ++pages;
-  return pages;
-}
 
 }  // namespace
 
@@ -112,5 +106,5 @@ TEST_CASE("ledger history html in a browser: points by verdict and availability,
                        "'") == 0);
   const std::string document = slaudit::testing::slurp(pdf);
   CHECK(document.rfind("%PDF-", 0) == 0);
-  CHECK(pdf_pages(document) == 1);  // three months fit one A4 page
+  CHECK(slaudit::testing::HeadlessChromium::pdf_page_count(document) == 1);  // three months fit one A4 page
 }

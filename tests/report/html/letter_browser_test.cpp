@@ -12,17 +12,6 @@
 #include "tests/support/cli_run.h"
 #include "tests/support/headless_chromium.h"
 
-namespace {
-
-size_t pdf_pages(const std::string& document) {
-  size_t pages = 0;  // page objects: "/Type /Page", not the "/Type /Pages" tree
-  for (size_t at = document.find("/Type /Page"); at != std::string::npos; at = document.find("/Type /Page", at + 1))
-    if (at + 11 < document.size() && document[at + 11] != 's') ++pages;
-  return pages;
-}
-
-}  // namespace
-
 TEST_CASE("claim letters in a browser: two letters print on two A4 pages", "[report][html-browser][letter]") {
   const slaudit::testing::HeadlessChromium chromium("letter-pdf");
   const std::filesystem::path dir = chromium.dir();
@@ -41,5 +30,5 @@ TEST_CASE("claim letters in a browser: two letters print on two A4 pages", "[rep
   REQUIRE(chromium.run("--no-pdf-header-footer --print-to-pdf='" + pdf + "' 'file://" + html + "'") == 0);
   const std::string document = slaudit::testing::slurp(pdf);
   CHECK(document.rfind("%PDF-", 0) == 0);
-  CHECK(pdf_pages(document) == 2);
+  CHECK(slaudit::testing::HeadlessChromium::pdf_page_count(document) == 2);
 }
