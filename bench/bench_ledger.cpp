@@ -18,6 +18,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "ledger/account_summary.h"
 #include "ledger/database.h"
 #include "ledger/history.h"
 #include "ledger/record.h"
@@ -140,6 +141,9 @@ int main(int argc, char** argv) {
   size_t all_rows = 0;  // streamed, as `ledger history --format csv` reads them
   ledger::for_each_history_row(db, {}, [&](const ledger::HistoryRow&) { ++all_rows; });
   const double all_s = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  const size_t summary_rows = ledger::read_account_summary(db, {}).size();  // ledger history --by-period
+  const double summary_s = seconds_since(t0);
   const auto bytes = fs::file_size(path) + (fs::exists(path + "-wal") ? fs::file_size(path + "-wal") : 0);
   std::printf("bench_ledger: %d months x %d %s = %lld period rows (and a re-audit of the last month)\n", months,
               periods, fleet ? "resources of one service (fleet audits)" : "services", static_cast<long long>(months) * periods);
@@ -148,6 +152,8 @@ int main(int argc, char** argv) {
   std::printf("  re-audit the last month  %8.3f s (each period supersedes its earlier version)\n", reaudit_s);
   std::printf("  history, one %s %8.3f s (%zu rows)\n", fleet ? "resource   " : "service    ", one_s, one_rows);
   std::printf("  history, whole account   %8.3f s (%zu rows)\n", all_s, all_rows);
+  std::printf("  history by period        %8.3f s (%zu rows: the account's periods, resources summed in SQL)\n",
+              summary_s, summary_rows);
   std::printf("  file                     %8.1f MB, %.0f bytes per period row\n", bytes / 1e6,
               double(bytes) / (double(months + 1) * periods));
   if (keep) {

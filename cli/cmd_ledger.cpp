@@ -12,6 +12,7 @@
 #include "report/html/history_html.h"
 #include "report/ledger/claims.h"
 #include "report/ledger/history.h"
+#include "report/ledger/summary.h"
 
 namespace slaudit::cli {
 
@@ -29,6 +30,16 @@ int run_history(const HistoryCli& o) {
   const jobs::LedgerHistoryJob job = jobs::run_ledger_history_job(options);
   print(job.messages);
   if (job.exit_code != kOk) return job.exit_code;
+  if (o.job.by_period) {
+    if (o.format == "json") std::cout << report::render_summary_json(job.summary);
+    else if (o.format == "csv") std::cout << report::render_summary_csv(job.summary);
+    else if (o.format == "text") std::cout << report::render_summary_text(job.summary);
+    else {
+      std::cerr << "slaudit ledger history: --by-period is text, json or csv\n";
+      return kUsageOrIo;
+    }
+    return kOk;
+  }
   try {  // written as read: a file failing half way ends the output with the reason
     if (o.format == "json") report::write_history_json(job.rows, std::cout);
     else if (o.format == "csv") report::write_history_csv(job.rows, std::cout);
@@ -183,6 +194,8 @@ Command add_ledger(CLI::App& app) {
   history->add_option("--resource", o->resource, "Only this fleet resource (or group)");
   history->add_option("--period", o->job.period, "Only periods starting in these days (2026, 2026-Q4, 2026-11, A/B)");
   history->add_flag("--all-versions", o->job.all_versions, "Also the versions a re-audit superseded");
+  history->add_flag("--by-period", o->job.by_period,
+                    "One row per contract, clause and period: its resources summed (breached, lowest, owed)");
   history->add_option("--format", o->format, "text (default), json, csv or html (charts by period)")
       ->check(CLI::IsMember({"text", "json", "csv", "html"}));
   history->footer(kFooter);

@@ -29,8 +29,13 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
     job.messages.push_back("slaudit: " + o.ledger + ": no such ledger (an audit with --ledger creates it)");
     return job;
   }
+  if (o.by_period && o.all_versions) {
+    job.messages.push_back("slaudit ledger history: --by-period sums the current versions; it takes no --all-versions");
+    return job;
+  }
   try {
     auto db = std::make_shared<ledger::Database>(o.ledger, ledger::Database::Mode::ReadOnly);
+    if (o.by_period) job.summary = ledger::read_account_summary(*db, query);
     job.rows = [db, query](const std::function<void(const ledger::HistoryRow&)>& visit) {
       ledger::for_each_history_row(*db, query, visit);
     };

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jobs/messages.h"
+#include "ledger/account_summary.h"
 #include "ledger/claims.h"
 #include "ledger/history.h"
 
@@ -18,6 +19,7 @@ struct LedgerHistoryOptions {
   std::optional<std::string> resource;  // a fleet resource; none: every row
   std::string period;        // the day-range grammar: periods that start in it; "": all
   bool all_versions = false; // also superseded versions
+  bool by_period = false;    // one row per contract, clause and period: its resources summed (in SQL)
 };
 
 // Calls back every row the query selects, in order, one at a time; may be
@@ -29,6 +31,7 @@ struct LedgerHistoryJob {
   int exit_code = kUsageOrIo;
   Messages messages;
   HistoryRowSource rows;  // set when exit_code is kOk
+  std::vector<ledger::PeriodSummary> summary;  // by_period
 };
 
 LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& options);

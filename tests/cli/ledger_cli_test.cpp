@@ -317,4 +317,21 @@ TEST_CASE("cli ledger: a fleet's caps over months count each resource's own earl
   REQUIRE(history["periods"].size() == 2);
   for (const auto& p : history["periods"]) CHECK(p["owed_minor"] == (p["resource"] == "vm-1" ? 500 : 1000));
   CHECK(s.run(SLAUDIT_CLI, "ledger verify audits.db").exit == 0);  // the credits as the audit read them
+  // By period: November's two resources tie at 719/720; the lowest is named by the smaller id, vm-1.
+  const Run summary = s.run(SLAUDIT_CLI, "ledger history audits.db --by-period --format csv");
+  CHECK(has(summary.out, "\nFleet caps test,vm,,2026-11,2026-11-01,99.9,2,2,0,719/720,99.8611%~,vm-1,USD,20.00,15.00\n"));
+}
+
+TEST_CASE("cli ledger: history by period sums a fleet's resources, the lowest named by the smallest id", "[ledger][cli]") {
+  const ClaimsScratch s;  // a service: one row a period
+  s.audit("2026-10");
+  s.audit("2026-11");
+  s.audit("2026-11");  // a re-audit: the superseded version does not count
+  const Run csv = s.slaudit("ledger history audits.db --by-period --format csv");
+  INFO(csv.out << csv.err);
+  // October: 60 of 44,640 min down = 743/744; owed 100.00. November: 60 of 43,200 = 719/720; owed 50.00 (the cap).
+  CHECK(has(csv.out, "\nLedger claims test,api,,2026-10,2026-10-01,99.9,1,1,0,743/744,99.8655%~,,USD,100.00,100.00\n"));
+  CHECK(has(csv.out, "\nLedger claims test,api,,2026-11,2026-11-01,99.9,1,1,0,719/720,99.8611%~,,USD,100.00,50.00\n"));
+  CHECK(s.slaudit("ledger history audits.db --by-period --all-versions").exit == 2);
+  CHECK(s.slaudit("ledger history audits.db --by-period --format html").exit == 2);
 }
