@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "report/csv/audit_csv.h"
+#include "report/html/claims_html.h"
 #include "report/html/render_html.h"
 #include "report/json/render_json.h"
 #include "report/markdown/render_markdown.h"
@@ -33,6 +34,7 @@ void claims_json(const claims::ClaimsReport& r, std::ostream& out) {
   out << json_text(claims_report_to_json(r)) << "\n";
 }
 void claims_markdown(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_markdown(r); }
+void claims_html(const claims::ClaimsReport& r, std::ostream& out) { out << render_claims_html(r); }
 
 void compare_text(const selection::CompareReport& r, std::ostream& out) { out << render_compare_text(r); }
 void compare_json(const selection::CompareReport& r, std::ostream& out) {
@@ -63,6 +65,7 @@ constexpr ClaimsFormat kClaimsFormats[] = {
     {"text", claims_text},
     {"json", claims_json},
     {"markdown", claims_markdown},
+    {"html", claims_html},
 };
 
 constexpr CompareFormat kCompareFormats[] = {
