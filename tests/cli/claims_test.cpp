@@ -168,7 +168,7 @@ TEST_CASE("cli claims: usage, I/O, inventory and contract errors", "[claims][cli
   CHECK(scratch.run("article_claims.sla --inventory missing.json").exit == 2);
   CHECK(scratch.run("missing.sla").exit == 2);
   CHECK(scratch.run(kExample + " --period 2026-13").exit == 2);
-  CHECK(scratch.run(kExample + " --format html").exit == 2);
+  CHECK(scratch.run(kExample + " --format sarif").exit == 2);  // not a claims report format
   CHECK(scratch.run(kExample + " --from 2026-11-30 --to 2026-11-01").exit == 2);
   scratch.write("bad.json", R"({"clusters": [{"id": "a", "gpus": 4096}, {"id": "b", "gpus": "many"}]})");
   const Run bad = scratch.run("article_claims.sla --inventory bad.json");
