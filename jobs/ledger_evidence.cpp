@@ -232,13 +232,26 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
   return j.dump();
 }
 
-std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, std::string& why) {
+// Options of `schema` read back by `read` (which may refuse, saying why);
+// another schema or a damaged text is refused with the reason.
+template <class Options>
+std::optional<Options> options_from_json(const std::string& text, const char* schema, std::string& why,
+                                         const std::function<std::optional<Options>(const json&)>& read) {
   try {
     const json j = json::parse(text);
-    if (j.at("schema") != "slaudit-fleet-options/1") {
+    if (j.at("schema") != schema) {
       why = "its options were kept by another slaudit (" + j.at("schema").dump() + ")";
       return std::nullopt;
     }
+    return read(j);
+  } catch (const std::exception& e) {
+    why = std::string("its recorded options cannot be read (") + e.what() + ")";
+    return std::nullopt;
+  }
+}
+
+std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, std::string& why) {
+  return options_from_json<FleetJobOptions>(text, "slaudit-fleet-options/1", why, [](const json& j) {
     FleetJobOptions o;
     const auto text_of = [&](const char* key) { return j.at(key).get<std::string>(); };
     o.contract = text_of("contract");
@@ -256,11 +269,8 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
     o.holidays = text_of("holidays");
     o.strict = j.at("strict").get<bool>();
     o.ledger_evidence = evidence_from_json(j.at("ledger"));
-    return o;
-  } catch (const std::exception& e) {
-    why = std::string("its recorded options cannot be read (") + e.what() + ")";
-    return std::nullopt;
-  }
+    return std::optional<FleetJobOptions>(std::move(o));
+  });
 }
 
 std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& evidence) {
@@ -286,15 +296,10 @@ std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& e
 }
 
 std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, std::string& why) {
-  try {
-    const json j = json::parse(text);
-    if (j.at("schema") != "slaudit-audit-options/1") {
-      why = "its options were kept by another slaudit (" + j.at("schema").dump() + ")";
-      return std::nullopt;
-    }
+  return options_from_json<AuditJobOptions>(text, "slaudit-audit-options/1", why, [&why](const json& j) {
     if (j.at("prometheus_live_only").get<bool>()) {
       why = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
-      return std::nullopt;
+      return std::optional<AuditJobOptions>();
     }
     AuditJobOptions o;
     const auto text_of = [&](const char* key) { return j.at(key).get<std::string>(); };
@@ -320,11 +325,8 @@ std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, 
     o.strict = j.at("strict").get<bool>();
     o.prometheus.replay_dir = text_of("prometheus_replay");
     o.ledger_evidence = evidence_from_json(j.at("ledger"));
-    return o;
-  } catch (const std::exception& e) {
-    why = std::string("its recorded options cannot be read (") + e.what() + ")";
-    return std::nullopt;
-  }
+    return std::optional<AuditJobOptions>(std::move(o));
+  });
 }
 
 }  // namespace slaudit::jobs

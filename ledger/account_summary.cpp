@@ -6,10 +6,6 @@ namespace slaudit::ledger {
 
 namespace {
 
-Rational fraction(const std::string& num, const std::string& den) {
-  return Rational(boost::multiprecision::cpp_int(num), boost::multiprecision::cpp_int(den));
-}
-
 // The lowest availability is found in SQL: each row's share as a double
 // printed with 17 decimals (in [0, 1] these sort as the numbers do), then the
 // resource (the smallest id among equal shares: the pick never depends on the
@@ -71,7 +67,7 @@ std::vector<PeriodSummary> read_account_summary(Database& db, const HistoryQuery
       const std::vector<std::string> lowest = fields(s.text(11));
       if (lowest.size() != 4) throw LedgerError(db.path() + ": a resource id holds the unit separator (0x1F)");
       p.lowest_resource = lowest[1];
-      p.lowest = fraction(lowest[2], lowest[3]);
+      p.lowest = fraction_from_text(lowest[2], lowest[3]);
     }
     if (!s.is_null(12)) p.target = s.text(12);
     p.start_local = s.text(13);

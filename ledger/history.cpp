@@ -4,11 +4,11 @@
 
 namespace slaudit::ledger {
 
-namespace {
-
-Rational fraction(const std::string& num, const std::string& den) {
+Rational fraction_from_text(const std::string& num, const std::string& den) {
   return Rational(boost::multiprecision::cpp_int(num), boost::multiprecision::cpp_int(den));
 }
+
+namespace {
 
 HistoryRow read_row(const Statement& s) {
   HistoryRow r;
@@ -24,9 +24,9 @@ HistoryRow read_row(const Statement& s) {
   r.end_unix = s.int64(9);
   r.partial = s.int64(10) != 0;
   if (!s.is_null(11)) r.target = s.text(11);
-  if (!s.is_null(12)) r.availability = fraction(s.text(12), s.text(13));
-  r.down_seconds = fraction(s.text(14), s.text(15));
-  r.eligible_seconds = fraction(s.text(16), s.text(17));
+  if (!s.is_null(12)) r.availability = fraction_from_text(s.text(12), s.text(13));
+  r.down_seconds = fraction_from_text(s.text(14), s.text(15));
+  r.eligible_seconds = fraction_from_text(s.text(16), s.text(17));
   r.verdict = s.text(18);
   r.credit_minor = s.int64(19);
   r.owed_minor = s.int64(20);

@@ -19,6 +19,9 @@ struct HistoryQuery {
   bool all_versions = false;  // also the superseded versions
 };
 
+// A fraction as the ledger stores it: numerator and denominator in decimal text.
+Rational fraction_from_text(const std::string& num, const std::string& den);
+
 struct HistoryRow {
   int64_t period_id = 0, audit_id = 0;
   std::string recorded_at, contract_title, currency;

@@ -7,6 +7,7 @@
 #include "base/text/utf8.h"
 #include "engine/figures/figures.h"
 #include "report/csv/csv_field.h"
+#include "report/ledger/fraction_text.h"
 #include "report/ledger/text_table.h"
 
 namespace slaudit::report {
@@ -45,9 +46,6 @@ std::vector<std::string> text_cells(const ledger::HistoryRow& r, bool fleet) {
   return cells;
 }
 
-std::string fraction_text(const Rational& r) {
-  return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "engine/figures/figures.h"
 #include "report/common/amounts.h"
 #include "report/csv/csv_field.h"
+#include "report/ledger/fraction_text.h"
 #include "report/ledger/text_table.h"
 
 namespace slaudit::report {
@@ -19,9 +20,6 @@ std::string money(int64_t minor, const ledger::PeriodSummary& p) {
 
 std::string lowest_text(const ledger::PeriodSummary& p) { return p.lowest ? percent_text(*p.lowest) : "not assessed"; }
 
-std::string fraction_text(const Rational& r) {
-  return boost::multiprecision::numerator(r).str() + "/" + boost::multiprecision::denominator(r).str();
-}
 
 }  // namespace
 
