@@ -27,8 +27,10 @@ using Figures = std::map<std::string, std::map<std::string, std::string>>;  // p
 std::string cell(const ledger::Statement& s, int column) { return s.is_null(column) ? "(none)" : s.text(column); }
 
 Figures period_figures(ledger::Database& db, int64_t audit_id) {
+  std::vector<std::string> names(std::begin(kFigures), std::end(kFigures));
+  if (ledger::file_schema_version(db) >= 3) names.push_back("credit_not_stated");
   std::string columns;
-  for (const char* f : kFigures) columns += std::string(", ") + f;
+  for (const std::string& f : names) columns += ", " + f;
   const std::string resource = ledger::file_schema_version(db) >= 2 ? "resource" : "''";
   ledger::Statement s = db.prepare("SELECT service, clause_label, period, " + resource + columns +
                                    " FROM period WHERE audit_id = ? ORDER BY id");
@@ -38,7 +40,7 @@ Figures period_figures(ledger::Database& db, int64_t audit_id) {
     const std::string key = s.text(0) + (s.text(1).empty() ? "" : " \"" + s.text(1) + "\"") +
                             (s.text(3).empty() ? "" : " " + s.text(3)) + " " + s.text(2);
     auto& figures = out[key];
-    for (size_t k = 0; k < std::size(kFigures); ++k) figures[kFigures[k]] = cell(s, static_cast<int>(k + 4));
+    for (size_t k = 0; k < names.size(); ++k) figures[names[k]] = cell(s, static_cast<int>(k + 4));
   }
   ledger::Statement a = db.prepare("SELECT verdict, total_owed_minor FROM audit WHERE id = ?");
   a.bind(1, audit_id);

@@ -18,6 +18,7 @@ struct CurrentPeriod {
   int currency_digits = 2;
   int64_t owed_minor = 0, audit_id = 0;
   std::optional<std::string> deadline, earliest;
+  bool credit_not_stated = false;
 };
 
 // Older ledgers (schema 1) have no claim columns: read them as absent.
@@ -36,17 +37,18 @@ CurrentPeriod read_current(const Statement& s, bool with_earliest) {
   if (!s.is_null(8)) p.deadline = s.text(8);
   if (with_earliest && !s.is_null(9)) p.earliest = s.text(9);
   p.resource = s.text(10);
+  p.credit_not_stated = s.int64(11) != 0;
   return p;
 }
 
 // `where` filters the current periods; ordered as history orders them.
 std::vector<CurrentPeriod> current_periods(Database& db, const std::string& where,
                                            const std::vector<std::string>& values) {
-  const bool v2 = has_claims(db);
+  const bool v2 = has_claims(db), v3 = file_schema_version(db) >= 3;
   Statement s = db.prepare(
       "SELECT a.contract_title, p.service, p.clause_label, p.period, a.currency, a.currency_digits, p.owed_minor, "
       "a.id, p.claim_deadline, " +
-      std::string(v2 ? "p.claim_earliest, p.resource" : "NULL, ''") +
+      std::string(v2 ? "p.claim_earliest, p.resource" : "NULL, ''") + (v3 ? ", p.credit_not_stated" : ", 0") +
       " FROM period p JOIN audit a ON a.id = p.audit_id "
       "WHERE NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) AND " +
       where + " ORDER BY a.contract_title, p.service, p.clause_label, " + (v2 ? "p.resource" : "''") +
@@ -284,7 +286,7 @@ ClaimStanding standing_of(const ClaimRow& c, const std::string& as_of) {
   }
   if ((c.deadline && *p.filed_on > *c.deadline) || (c.earliest && *p.filed_on < *c.earliest))
     return ClaimStanding::OutOfTime;
-  return c.owed_minor == 0 ? ClaimStanding::NothingOwed : ClaimStanding::AwaitingPayment;
+  return c.owed_minor == 0 && !c.credit_not_stated ? ClaimStanding::NothingOwed : ClaimStanding::AwaitingPayment;
 }
 
 bool needs_action(ClaimStanding s) {
@@ -298,12 +300,16 @@ std::vector<ClaimRow> read_claims(Database& db) {
                        "e.service = p.service AND e.clause_label = p.clause_label AND e.period = p.period AND "
                       "e.resource = p.resource)"
                      : "";
+  // A period in a `not stated` tier earns a credit the contract does not put
+  // a figure on: it is listed (to be claimed) although it owes 0 as far as stated.
+  const std::string not_stated = file_schema_version(db) >= 3 ? " OR p.credit_not_stated = 1" : "";
   std::vector<ClaimRow> out;
-  for (const CurrentPeriod& p : current_periods(db, "(p.owed_minor > 0" + with_events + ")", {})) {
+  for (const CurrentPeriod& p : current_periods(db, "(p.owed_minor > 0" + not_stated + with_events + ")", {})) {
     ClaimRow row{p.contract_title, p.service,  p.clause_label, p.period,   p.resource, p.currency,
                  p.currency_digits, p.owed_minor, p.deadline,   p.earliest, p.audit_id, events_of(db, p),
                  {}};
     row.progress = progress_of(row.events);
+    row.credit_not_stated = p.credit_not_stated;
     out.push_back(std::move(row));
   }
   return out;

@@ -77,6 +77,9 @@ struct ClaimRow {
   int64_t audit_id = 0;
   std::vector<ClaimEvent> events;
   ClaimProgress progress;
+  // The tier the period fell in states no credit ("not stated"): a credit is
+  // earned, owed_minor (what the contract puts a figure on) is a lower bound.
+  bool credit_not_stated = false;
 };
 
 // Every current period that owes a credit or has a claim event, ordered by

@@ -4,6 +4,7 @@
 
 #include "base/time/civil_date.h"
 #include "base/time/time_zone.h"
+#include "ledger/account_summary.h"
 
 namespace slaudit::ledger {
 
@@ -81,6 +82,7 @@ void bind_figures(Statement& s, int64_t audit_id, const Figures& p, const TimeZo
   s.bind(19, p.cap_minor < 0 ? std::nullopt : std::optional<int64_t>(p.cap_minor));
   s.bind(20, p.owed_minor);
   s.bind(22, static_cast<int64_t>(p.evidence_gaps.size()));
+  s.bind(27, int64_t{p.credit_not_stated});
 }
 
 void bind_period(Statement& s, int64_t audit_id, const audit::PeriodAudit& p, const TimeZone& zone) {
@@ -118,19 +120,22 @@ Recorded record(Database& db, const AuditHeader& header, const std::vector<Perio
       "INSERT INTO period (audit_id, service, clause_label, period, start_unix, end_unix, partial, target, "
       "availability_num, availability_den, down_num, down_den, eligible_num, eligible_den, excluded_seconds, "
       "verdict, fee_minor, credit_minor, cap_minor, owed_minor, claim_deadline, evidence_gaps, start_local, "
-      "claim_earliest, resource, group_by) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "claim_earliest, resource, group_by, credit_not_stated) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   Statement current = db.prepare(
       "SELECT p.id FROM period p JOIN audit a ON a.id = p.audit_id "
       "WHERE p.service = ? AND p.clause_label = ? AND p.period = ? AND p.resource = ? AND a.contract_title = ? "
       "AND p.audit_id <> ? AND NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id)");
   Statement supersede = db.prepare("INSERT INTO supersession (period_id, by_period_id) VALUES (?, ?)");
   std::vector<int64_t> earlier;
+  int64_t first_row = 0, last_row = 0;
   for (const Period& p : periods) {
     bind_period(insert, out.audit_id, p, *zone);
     insert.run();
     insert.reset();
     const int64_t id = db.last_insert_id();
+    if (first_row == 0) first_row = id;
+    last_row = id;
     ++out.periods;
     current.bind(1, service_of(p)).bind(2, clause_of(p)).bind(3, period_of(p)).bind(4, resource_of(p));
     current.bind(5, header.contract_title).bind(6, out.audit_id);
@@ -144,6 +149,7 @@ Recorded record(Database& db, const AuditHeader& header, const std::vector<Perio
       ++out.superseded;
     }
   }
+  if (first_row != 0) record_period_totals(db, out.audit_id, header.contract_title, first_row, last_row);
   t.commit();
   return out;
 }

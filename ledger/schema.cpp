@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "ledger/account_summary.h"
 #include "ledger/database.h"
 
 namespace slaudit::ledger {
@@ -106,6 +107,37 @@ CREATE INDEX claim_event_by_key ON claim_event(contract_title, service, clause_l
 CREATE TRIGGER claim_event_append_only BEFORE UPDATE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER claim_event_no_delete BEFORE DELETE ON claim_event BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",
+    // 3: a per-period totals table kept at recording time, so that a whole
+    // account's months read in milliseconds however many resources it has
+    // (ledger history --by-period); and a period's `not stated` credit tier.
+    R"sql(
+ALTER TABLE period ADD COLUMN credit_not_stated INTEGER NOT NULL DEFAULT 0;  -- 1: the tier states no credit; owed is a lower bound
+CREATE TABLE period_total (
+  audit_id INTEGER NOT NULL REFERENCES audit(id),  -- the totals as they stood once this audit was recorded
+  contract_title TEXT NOT NULL,
+  service TEXT NOT NULL,
+  clause_label TEXT NOT NULL,
+  period TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  currency_digits INTEGER NOT NULL,
+  start_local TEXT NOT NULL,
+  start_unix INTEGER NOT NULL,
+  target TEXT,
+  rows INTEGER NOT NULL,                  -- current period rows: a service's one, or a fleet's resources
+  breached INTEGER NOT NULL,
+  not_assessed INTEGER NOT NULL,
+  credit_not_stated INTEGER NOT NULL,
+  credit_minor INTEGER NOT NULL,
+  owed_minor INTEGER NOT NULL,
+  lowest_num TEXT,                        -- the lowest availability assessed; NULL: none assessed
+  lowest_den TEXT,
+  lowest_resource TEXT,                   -- whose it is (the smallest id among equals)
+  PRIMARY KEY (contract_title, service, clause_label, period, audit_id)
+);
+CREATE INDEX period_total_by_start ON period_total(start_local);
+CREATE TRIGGER period_total_append_only BEFORE UPDATE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER period_total_no_delete BEFORE DELETE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+)sql",
 };
 
 }  // namespace
@@ -143,6 +175,7 @@ void migrate(Database& db, bool writable) {
   for (int k = have; k < schema_version(); ++k) {
     Transaction t(db);
     db.exec(kMigrations[static_cast<size_t>(k)]);
+    if (k + 1 == 3) backfill_period_totals(db);
     db.exec("PRAGMA user_version = " + std::to_string(k + 1));
     t.commit();
   }

@@ -24,8 +24,18 @@ std::string amount_read(int64_t minor, const ledger::ClaimRow& c) {
   return grouped_decimal(amount(minor, c)) + " " + c.currency;
 }
 
-// The standing in words, with the days and amounts it rests on.
+std::string standing_words(const ledger::ClaimsListRow& row);
+
+// The standing in words, with the days and amounts it rests on, and a warning
+// when the contract puts no figure on the credit.
 std::string standing_text(const ledger::ClaimsListRow& row) {
+  const ledger::ClaimRow& c = row.claim;
+  if (!c.credit_not_stated) return standing_words(row);
+  return standing_words(row) + "; the credit is not stated by the contract (owed: at least " +
+         amount_read(c.owed_minor, c) + ")";
+}
+
+std::string standing_words(const ledger::ClaimsListRow& row) {
   const ledger::ClaimRow& c = row.claim;
   const ledger::ClaimProgress& p = c.progress;
   const std::string filed = "filed " + p.filed_on.value_or("") + (p.reference && !p.reference->empty() ? " (" + *p.reference + ")" : "");
@@ -97,7 +107,8 @@ std::string render_claims_json(const ClaimsListing& l) {
     claims.push_back({{"contract", c.contract_title}, {"service", c.service}, {"clause_label", c.clause_label},
                       {"resource", c.resource},
                       {"period", c.period}, {"currency", c.currency}, {"owed_minor", c.owed_minor},
-                      {"owed", amount(c.owed_minor, c)}, {"claim_earliest", optional_text(c.earliest)},
+                      {"owed", amount(c.owed_minor, c)}, {"credit_stated", !c.credit_not_stated},
+                      {"claim_earliest", optional_text(c.earliest)},
                       {"claim_deadline", optional_text(c.deadline)}, {"audit_id", c.audit_id},
                       {"stage", ledger::claim_stage_name(c.progress.stage)},
                       {"standing", ledger::claim_standing_name(row.standing)}, {"standing_text", standing_text(row)},
@@ -113,7 +124,7 @@ std::string render_claims_csv(const ClaimsListing& l) {
   std::ostringstream out;
   write_csv_row(out, {"contract", "service", "clause_label", "resource", "period", "currency", "owed", "claim_earliest",
                       "claim_deadline", "stage", "standing", "filed_on", "reference", "paid", "short", "refused_reason",
-                      "audit_id", "as_of"});
+                      "audit_id", "as_of", "credit_stated"});
   for (const ledger::ClaimsListRow& row : l.rows) {
     const ledger::ClaimRow& c = row.claim;
     const ledger::ClaimProgress& p = c.progress;
@@ -121,7 +132,7 @@ std::string render_claims_csv(const ClaimsListing& l) {
                         c.earliest.value_or(""), c.deadline.value_or(""), ledger::claim_stage_name(p.stage),
                         ledger::claim_standing_name(row.standing), p.filed_on.value_or(""), p.reference.value_or(""),
                         amount(p.paid_minor, c), amount(row.short_minor, c), p.refused_reason.value_or(""),
-                        std::to_string(c.audit_id), l.as_of});
+                        std::to_string(c.audit_id), l.as_of, c.credit_not_stated ? "no" : "yes"});
   }
   return out.str();
 }

@@ -187,9 +187,9 @@ TEST_CASE("cli ledger: a claim's steps, the audit judging its filing day, and th
   CHECK(has(list.out, "filed 2027-01-05, out of time (deadline 2026-12-30): nothing owed"));
   const Run csv = s.slaudit("ledger claims audits.db --as-of 2026-12-06 --open --format csv");
   CHECK(csv.out == "contract,service,clause_label,resource,period,currency,owed,claim_earliest,claim_deadline,stage,"
-                   "standing,filed_on,reference,paid,short,refused_reason,audit_id,as_of\n"
+                   "standing,filed_on,reference,paid,short,refused_reason,audit_id,as_of,credit_stated\n"
                    "Ledger claims test,api,,,2026-10,USD,100.00,,2026-11-30,paid,paid_short,2026-11-05,CASE-1,60.00,"
-                   "40.00,,1,2026-12-06\n");
+                   "40.00,,1,2026-12-06,yes\n");
   const auto json = nlohmann::json::parse(s.slaudit("ledger claims audits.db --format json").out);
   CHECK(json["schema"] == "slaudit-ledger-claims/1");
   CHECK(json["as_of_source"] == "today_utc");
@@ -206,7 +206,8 @@ TEST_CASE("cli ledger: verify runs a recorded audit again and compares every fig
   CHECK(same.exit == 0);
   CHECK(has(same.out, "Audit 2 of \"Ledger claims test\""));
   // November used October's credit from the ledger; verify reuses it as recorded.
-  CHECK(has(same.out, "Verified: run again from its inputs, every figure is the same (20 figures of 1 period(s))."));
+  // 21 figures: the period's 19 (18 + credit_not_stated, schema 3) and the audit's verdict and total.
+  CHECK(has(same.out, "Verified: run again from its inputs, every figure is the same (21 figures of 1 period(s))."));
 
   SECTION("a figure the ledger holds that today's engine does not give: exit 3") {
     sqlite3* raw = nullptr;
@@ -279,7 +280,7 @@ TEST_CASE("cli ledger: a fleet audit records each resource's period, and claims 
   const Run verified = s.run(SLAUDIT_CLI, "ledger verify audits.db");
   INFO(verified.out << verified.err);
   CHECK(verified.exit == 0);
-  CHECK(has(verified.out, "every figure is the same (1082 figures of 60 period(s))"));  // 60 x 18 + the audit's 2
+  CHECK(has(verified.out, "every figure is the same (1142 figures of 60 period(s))"));  // 60 x 19 + the audit's 2
 }
 
 TEST_CASE("cli ledger: a fleet's caps over months count each resource's own earlier credits", "[ledger][cli]") {
@@ -319,7 +320,7 @@ TEST_CASE("cli ledger: a fleet's caps over months count each resource's own earl
   CHECK(s.run(SLAUDIT_CLI, "ledger verify audits.db").exit == 0);  // the credits as the audit read them
   // By period: November's two resources tie at 719/720; the lowest is named by the smaller id, vm-1.
   const Run summary = s.run(SLAUDIT_CLI, "ledger history audits.db --by-period --format csv");
-  CHECK(has(summary.out, "\nFleet caps test,vm,,2026-11,2026-11-01,99.9,2,2,0,719/720,99.8611%~,vm-1,USD,20.00,15.00\n"));
+  CHECK(has(summary.out, "\nFleet caps test,vm,,2026-11,2026-11-01,99.9,2,2,0,719/720,99.8611%~,vm-1,USD,20.00,15.00,0\n"));
 }
 
 TEST_CASE("cli ledger: history by period sums a fleet's resources, the lowest named by the smallest id", "[ledger][cli]") {
@@ -330,8 +331,8 @@ TEST_CASE("cli ledger: history by period sums a fleet's resources, the lowest na
   const Run csv = s.slaudit("ledger history audits.db --by-period --format csv");
   INFO(csv.out << csv.err);
   // October: 60 of 44,640 min down = 743/744; owed 100.00. November: 60 of 43,200 = 719/720; owed 50.00 (the cap).
-  CHECK(has(csv.out, "\nLedger claims test,api,,2026-10,2026-10-01,99.9,1,1,0,743/744,99.8655%~,,USD,100.00,100.00\n"));
-  CHECK(has(csv.out, "\nLedger claims test,api,,2026-11,2026-11-01,99.9,1,1,0,719/720,99.8611%~,,USD,100.00,50.00\n"));
+  CHECK(has(csv.out, "\nLedger claims test,api,,2026-10,2026-10-01,99.9,1,1,0,743/744,99.8655%~,,USD,100.00,100.00,0\n"));
+  CHECK(has(csv.out, "\nLedger claims test,api,,2026-11,2026-11-01,99.9,1,1,0,719/720,99.8611%~,,USD,100.00,50.00,0\n"));
   CHECK(s.slaudit("ledger history audits.db --by-period --all-versions").exit == 2);
   CHECK(s.slaudit("ledger history audits.db --by-period --format html").exit == 2);
 }

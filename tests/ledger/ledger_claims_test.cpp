@@ -185,3 +185,24 @@ TEST_CASE("ledger claims: a ledger of schema 1 is read as it is and migrated whe
   ledger::record_claim_step(writer, claim_step({F, "2026-12-05"}), "t");
   CHECK(storage_claim(writer).progress.stage == ledger::ClaimStage::Filed);
 }
+
+TEST_CASE("ledger claims: a period in a tier the contract leaves `not stated` is listed and flagged", "[ledger][claims]") {
+  test::TempLedger t;
+  Database db(t.path.string(), Database::Mode::ReadWrite);
+  // storage's November earns a credit the contract puts no figure on: owed 0 as far as stated.
+  audit::AuditReport report = sample();
+  audit::PeriodAudit& storage = report.periods[1];
+  REQUIRE(storage.service == "storage");
+  storage.credit_not_stated = true;
+  storage.credit_minor = storage.owed_minor = 0;
+  report.total_owed_minor = 0;
+  ledger::record_audit(db, report, "2026-12-01T00:00:00Z");
+  ledger::ClaimRow claim = storage_claim(db);  // listed although it owes 0
+  CHECK(claim.credit_not_stated);
+  CHECK(claim.owed_minor == 0);
+  CHECK(ledger::standing_of(claim, "2026-12-06") == ClaimStanding::FileBy);
+  // Filed, it awaits payment; "nothing owed" would be the figure the contract does not give.
+  ledger::record_claim_step(db, claim_step({ClaimEventKind::Filed, "2026-12-05"}), "t");
+  claim = storage_claim(db);
+  CHECK(ledger::standing_of(claim, "2026-12-06") == ClaimStanding::AwaitingPayment);
+}
