@@ -12,6 +12,7 @@
 #include "report/html/history_html.h"
 #include "report/ledger/claims.h"
 #include "report/ledger/history.h"
+#include "report/ledger/recovery.h"
 #include "report/ledger/summary.h"
 
 namespace slaudit::cli {
@@ -36,6 +37,16 @@ int run_history(const HistoryCli& o) {
     else if (o.format == "text") std::cout << report::render_summary_text(job.summary);
     else {
       std::cerr << "slaudit ledger history: --by-period is text, json or csv\n";
+      return kUsageOrIo;
+    }
+    return kOk;
+  }
+  if (o.job.recovery) {
+    if (o.format == "json") std::cout << report::render_recovery_json(job.recovery);
+    else if (o.format == "csv") std::cout << report::render_recovery_csv(job.recovery);
+    else if (o.format == "text") std::cout << report::render_recovery_text(job.recovery);
+    else {
+      std::cerr << "slaudit ledger history: --recovery is text, json or csv\n";
       return kUsageOrIo;
     }
     return kOk;
@@ -196,6 +207,8 @@ Command add_ledger(CLI::App& app) {
   history->add_flag("--all-versions", o->job.all_versions, "Also the versions a re-audit superseded");
   history->add_flag("--by-period", o->job.by_period,
                     "One row per contract, clause and period: its resources summed (breached, lowest, owed)");
+  history->add_flag("--recovery", o->job.recovery,
+                    "Each audit's recovery clauses (over its range): breaches, credit, cap, owed");
   history->add_option("--format", o->format, "text (default), json, csv or html (charts by period)")
       ->check(CLI::IsMember({"text", "json", "csv", "html"}));
   history->footer(kFooter);

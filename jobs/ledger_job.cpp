@@ -33,9 +33,15 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
     job.messages.push_back("slaudit ledger history: --by-period sums the current versions; it takes no --all-versions");
     return job;
   }
+  if (o.recovery && (o.by_period || o.all_versions || o.resource || !o.period.empty())) {
+    job.messages.push_back("slaudit ledger history: --recovery lists each audit's recovery clauses (over the audit's "
+                           "range, never superseded); it takes --service only");
+    return job;
+  }
   try {
     auto db = std::make_shared<ledger::Database>(o.ledger, ledger::Database::Mode::ReadOnly);
     if (o.by_period) job.summary = ledger::read_account_summary(*db, query);
+    if (o.recovery) job.recovery = ledger::read_recovery(*db, o.service);
     job.rows = [db, query](const std::function<void(const ledger::HistoryRow&)>& visit) {
       ledger::for_each_history_row(*db, query, visit);
     };

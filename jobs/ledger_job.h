@@ -10,6 +10,7 @@
 #include "ledger/account_summary.h"
 #include "ledger/claims.h"
 #include "ledger/history.h"
+#include "ledger/recovery_history.h"
 
 namespace slaudit::jobs {
 
@@ -20,6 +21,7 @@ struct LedgerHistoryOptions {
   std::string period;        // the day-range grammar: periods that start in it; "": all
   bool all_versions = false; // also superseded versions
   bool by_period = false;    // one row per contract, clause and period: its resources summed (in SQL)
+  bool recovery = false;     // each audit's recovery clauses instead of periods
 };
 
 // Calls back every row the query selects, in order, one at a time; may be
@@ -32,6 +34,7 @@ struct LedgerHistoryJob {
   Messages messages;
   HistoryRowSource rows;  // set when exit_code is kOk
   std::vector<ledger::PeriodSummary> summary;  // by_period
+  std::vector<ledger::RecoveryRow> recovery;   // recovery
 };
 
 LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& options);

@@ -9,6 +9,7 @@
 #include "jobs/ledger_evidence.h"
 #include "ledger/database.h"
 #include "ledger/record.h"
+#include "ledger/recovery_history.h"
 #include "ledger/schema.h"
 
 namespace slaudit::jobs {
@@ -26,6 +27,23 @@ using Figures = std::map<std::string, std::map<std::string, std::string>>;  // p
 
 std::string cell(const ledger::Statement& s, int column) { return s.is_null(column) ? "(none)" : s.text(column); }
 
+// A recovery clause's figures (schema 3), by "recovery SERVICE "LABEL"".
+void add_recovery_figures(ledger::Database& db, int64_t audit_id, Figures& out) {
+  if (ledger::file_schema_version(db) < 3) return;
+  for (const ledger::RecoveryRow& r : ledger::read_recovery(db, "")) {
+    if (r.audit_id != audit_id) continue;
+    std::string breaches;
+    for (const ledger::RecoveryBreachRow& b : r.breach_list)
+      breaches += (breaches.empty() ? "" : ";") + b.incident + ":" + b.fault + ":" + std::to_string(b.recover_seconds);
+    const auto optional = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "(none)"; };
+    out["recovery " + r.service + (r.clause_label.empty() ? "" : " \"" + r.clause_label + "\"")] = {
+        {"assessed", r.assessed ? "1" : "0"}, {"limit_seconds", optional(r.limit_seconds)},
+        {"covered", std::to_string(r.covered)}, {"breaches", std::to_string(r.breaches)},
+        {"credit_minor", std::to_string(r.credit_minor)}, {"cap_minor", optional(r.cap_minor)},
+        {"owed_minor", std::to_string(r.owed_minor)}, {"breached_incidents", breaches}};
+  }
+}
+
 Figures period_figures(ledger::Database& db, int64_t audit_id) {
   std::vector<std::string> names(std::begin(kFigures), std::end(kFigures));
   if (ledger::file_schema_version(db) >= 3) names.push_back("credit_not_stated");
@@ -42,6 +60,7 @@ Figures period_figures(ledger::Database& db, int64_t audit_id) {
     auto& figures = out[key];
     for (size_t k = 0; k < names.size(); ++k) figures[names[k]] = cell(s, static_cast<int>(k + 4));
   }
+  add_recovery_figures(db, audit_id, out);
   ledger::Statement a = db.prepare("SELECT verdict, total_owed_minor FROM audit WHERE id = ?");
   a.bind(1, audit_id);
   if (a.step()) out["(the audit)"] = {{"verdict", a.text(0)}, {"total_owed_minor", a.text(1)}};
@@ -108,7 +127,8 @@ void compare(const Figures& recorded, const Figures& now, ledger::Verification& 
       job.differences.push_back({period, "period", "audited", "not audited"});
       continue;
     }
-    if (period != "(the audit)") ++job.periods_compared;
+    if (period.rfind("recovery ", 0) == 0) ++job.recovery_compared;
+    else if (period != "(the audit)") ++job.periods_compared;
     for (const auto& [figure, value] : figures) {
       ++job.figures_compared;
       const auto v = there->second.find(figure);

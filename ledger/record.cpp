@@ -5,6 +5,7 @@
 #include "base/time/civil_date.h"
 #include "base/time/time_zone.h"
 #include "ledger/account_summary.h"
+#include "ledger/recovery_history.h"
 
 namespace slaudit::ledger {
 
@@ -110,7 +111,8 @@ const std::string& resource_of(const audit::ResourcePeriod& r) { return r.resour
 // (same contract title, service, clause, period and resource) from earlier audits.
 template <class Period>
 Recorded record(Database& db, const AuditHeader& header, const std::vector<Period>& periods,
-                const std::string& recorded_at, const std::string& options) {
+                const std::string& recorded_at, const std::string& options,
+                const std::vector<audit::RecoveryAudit>& recovery) {
   const std::optional<TimeZone> zone = TimeZone::find(header.timezone);
   if (!zone) throw LedgerError(db.path() + ": the audit's time zone '" + header.timezone + "' is unknown");
   Transaction t(db);
@@ -150,6 +152,7 @@ Recorded record(Database& db, const AuditHeader& header, const std::vector<Perio
     }
   }
   if (first_row != 0) record_period_totals(db, out.audit_id, header.contract_title, first_row, last_row);
+  record_recovery(db, out.audit_id, recovery);
   t.commit();
   return out;
 }
@@ -161,7 +164,7 @@ Recorded record_audit(Database& db, const audit::AuditReport& report, const std:
   const AuditHeader header{"service", report.engine_version, report.tzdata_version, report.contract_title,
                            report.timezone, report.range, report.currency, report.verdict,
                            report.evidence_complete(), report.total_owed_minor, &report.inputs};
-  return record(db, header, report.periods, recorded_at, options);
+  return record(db, header, report.periods, recorded_at, options, report.recovery);
 }
 
 Recorded record_fleet_audit(Database& db, const audit::FleetReport& report, const std::string& recorded_at,
@@ -169,7 +172,7 @@ Recorded record_fleet_audit(Database& db, const audit::FleetReport& report, cons
   const AuditHeader header{"fleet", report.engine_version, report.tzdata_version, report.contract_title,
                            report.timezone, report.range, report.currency, report.verdict,
                            report.evidence_complete(), report.total_owed_minor, &report.inputs};
-  return record(db, header, report.periods, recorded_at, options);
+  return record(db, header, report.periods, recorded_at, options, {});  // a fleet audit judges no recovery clause
 }
 
 }  // namespace slaudit::ledger

@@ -1,9 +1,9 @@
 #pragma once
-// Recording an audit: the audit, its inputs with their digests, and every
-// period's figures, in one transaction. A period audited before (same
-// contract title, service, clause, period label and, in a fleet, resource) is
-// superseded by the new one: a supersession row is added, the earlier row
-// stays as it was.
+// Recording an audit: the audit, its inputs with their digests, every
+// period's figures and every recovery clause's, in one transaction. A period
+// audited before (same contract title, service, clause, period label and, in a
+// fleet, resource) is superseded by the new one: a supersession row is added,
+// the earlier row stays as it was.
 #include <cstdint>
 #include <string>
 

@@ -109,7 +109,8 @@ CREATE TRIGGER claim_event_no_delete BEFORE DELETE ON claim_event BEGIN SELECT R
 )sql",
     // 3: a per-period totals table kept at recording time, so that a whole
     // account's months read in milliseconds however many resources it has
-    // (ledger history --by-period); and a period's `not stated` credit tier.
+    // (ledger history --by-period); a period's `not stated` credit tier; and
+    // the recovery clauses an audit judged, with their breaches.
     R"sql(
 ALTER TABLE period ADD COLUMN credit_not_stated INTEGER NOT NULL DEFAULT 0;  -- 1: the tier states no credit; owed is a lower bound
 CREATE TABLE period_total (
@@ -135,6 +136,32 @@ CREATE TABLE period_total (
   PRIMARY KEY (contract_title, service, clause_label, period, audit_id)
 );
 CREATE INDEX period_total_by_start ON period_total(start_local);
+CREATE TABLE recovery (                   -- an audit's recovery clauses, judged over its range
+  id INTEGER PRIMARY KEY,
+  audit_id INTEGER NOT NULL REFERENCES audit(id),
+  position INTEGER NOT NULL,              -- the report's order
+  service TEXT NOT NULL,
+  clause_label TEXT NOT NULL,
+  assessed INTEGER NOT NULL,              -- 0: no usable incident log
+  limit_seconds INTEGER,                  -- NULL: no limit stated
+  covered INTEGER NOT NULL,               -- incidents of a covered fault class
+  breaches INTEGER NOT NULL,
+  credit_minor INTEGER NOT NULL,
+  cap_minor INTEGER,                      -- NULL: no cap binds
+  owed_minor INTEGER NOT NULL
+);
+CREATE TABLE recovery_breach (
+  recovery_id INTEGER NOT NULL REFERENCES recovery(id),
+  position INTEGER NOT NULL,              -- time order
+  incident TEXT NOT NULL,
+  fault TEXT NOT NULL,
+  recover_seconds INTEGER NOT NULL,
+  PRIMARY KEY (recovery_id, position)
+);
+CREATE TRIGGER recovery_append_only BEFORE UPDATE ON recovery BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER recovery_no_delete BEFORE DELETE ON recovery BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER recovery_breach_append_only BEFORE UPDATE ON recovery_breach BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER recovery_breach_no_delete BEFORE DELETE ON recovery_breach BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER period_total_append_only BEFORE UPDATE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER period_total_no_delete BEFORE DELETE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",

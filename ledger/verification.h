@@ -27,6 +27,7 @@ struct Verification {
   std::vector<std::string> reasons;  // NotVerifiable: why
   std::vector<std::string> inputs;   // "role path sha256: same|changed (now ...)|not read by the re-run"
   size_t periods_compared = 0, figures_compared = 0;
+  size_t recovery_compared = 0;  // recovery clauses (schema 3)
   std::vector<FigureDifference> differences;
 };
 

@@ -145,8 +145,9 @@ std::string render_verification_text(const ledger::Verification& v) {
   switch (v.outcome) {
     case ledger::VerifyOutcome::Same:
       return out + "Verified: run again from its inputs, every figure is the same (" +
-             std::to_string(v.figures_compared) + " figures of " + std::to_string(v.periods_compared) +
-             " period(s)).\n";
+             std::to_string(v.figures_compared) + " figures of " + std::to_string(v.periods_compared) + " period(s)" +
+             (v.recovery_compared > 0 ? " and " + std::to_string(v.recovery_compared) + " recovery clause(s)" : "") +
+             ").\n";
     case ledger::VerifyOutcome::Differs: {
       out += "Not the same: " + std::to_string(v.differences.size()) + " of " + std::to_string(v.figures_compared) +
              " figures differ when the audit is run again from the same inputs:\n";
@@ -171,6 +172,7 @@ std::string render_verification_json(const ledger::Verification& v) {
                     {"recorded_engine", v.recorded_engine}, {"recorded_tzdata", v.recorded_tzdata},
                     {"outcome", ledger::verify_outcome_name(v.outcome)}, {"reasons", v.reasons},
                     {"inputs", v.inputs}, {"periods_compared", v.periods_compared},
+                    {"recovery_compared", v.recovery_compared},
                     {"figures_compared", v.figures_compared}, {"differences", std::move(differences)}};
   return json_text(out) + "\n";
 }

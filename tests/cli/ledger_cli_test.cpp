@@ -336,3 +336,50 @@ TEST_CASE("cli ledger: history by period sums a fleet's resources, the lowest na
   CHECK(s.slaudit("ledger history audits.db --by-period --all-versions").exit == 2);
   CHECK(s.slaudit("ledger history audits.db --by-period --format html").exit == 2);
 }
+
+TEST_CASE("cli ledger: a recovery clause is recorded with its breaches, listed and verified", "[ledger][cli]") {
+  slaudit::testing::ScratchDir s("cli-ledger-recovery");
+  const std::string examples = std::string(SLAUDIT_SOURCE_DIR) + "/contracts/examples/";
+  const std::string audit = "audit " + examples + "gpu_cluster.sla --incidents " + examples +
+                            "gpu_cluster.incidents.jsonl --period 2026-11 --ledger audits.db";
+  REQUIRE(s.run(SLAUDIT_CLI, audit).exit == 3);
+  // The GPU example's recovery clause (20 min, 1% of the 1,200,000.00 CNY fee a breach, cap 10%): 4 incidents
+  // covered, one over 20 min (inc-02, gpu_xid, detected 14:03, recovered 14:35: 32 min = 1,920 s);
+  // credit 1% x 1,200,000.00 = 12,000.00, under the 120,000.00 cap.
+  const Run csv = s.run(SLAUDIT_CLI, "ledger history audits.db --recovery --format csv");
+  INFO(csv.out << csv.err);
+  CHECK(csv.exit == 0);
+  CHECK(has(csv.out, ",2026-11,training,,yes,1200,4,1,CNY,12000.00,,12000.00,inc-02:gpu_xid:1920\n"));
+  const Run text = s.run(SLAUDIT_CLI, "ledger history audits.db --recovery");
+  CHECK(has(text.out, "inc-02 gpu_xid 32 min"));
+  CHECK(s.run(SLAUDIT_CLI, "ledger history audits.db --recovery --by-period").exit == 2);
+  // The audit's total owed is explained by its rows: the periods' and the recovery clause's.
+  sqlite3* raw = nullptr;
+  REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
+  sqlite3_stmt* sum = nullptr;
+  REQUIRE(sqlite3_prepare_v2(raw,
+                             "SELECT a.total_owed_minor, (SELECT SUM(owed_minor) FROM period WHERE audit_id = a.id) + "
+                             "(SELECT SUM(owed_minor) FROM recovery WHERE audit_id = a.id) FROM audit a",
+                             -1, &sum, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(sum) == SQLITE_ROW);
+  CHECK(sqlite3_column_int64(sum, 0) == sqlite3_column_int64(sum, 1));
+  sqlite3_finalize(sum);
+  sqlite3_close(raw);
+
+  const Run same = s.run(SLAUDIT_CLI, "ledger verify audits.db");
+  INFO(same.out << same.err);
+  CHECK(same.exit == 0);
+  CHECK(has(same.out, "period(s) and 1 recovery clause(s))."));
+  SECTION("a recovery figure changed by hand: exit 3") {
+    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(raw, "DROP TRIGGER recovery_append_only; UPDATE recovery SET owed_minor = 1",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(raw);
+    const Run differs = s.run(SLAUDIT_CLI, "ledger verify audits.db --format json");
+    CHECK(differs.exit == 3);
+    const auto v = nlohmann::json::parse(differs.out);
+    REQUIRE(v["differences"].size() == 1);
+    CHECK(v["differences"][0] == nlohmann::json{{"period", "recovery training"}, {"figure", "owed_minor"},
+                                                {"recorded", "1"}, {"now", "1200000"}});
+  }
+}
