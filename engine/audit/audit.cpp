@@ -11,6 +11,7 @@
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
 #include "engine/audit/probe/probe_audit.h"
+#include "engine/audit/composite.h"
 #include "engine/audit/recovery.h"
 #include "engine/figures/figures.h"
 #include "base/time/time_zone.h"
@@ -560,6 +561,14 @@ void add_totals(AuditReport& report) {
     breached |= r.breaches > 0;
     not_assessed |= !r.assessed;
   }
+  // A composite with a target is judged like a clause; without one it is measured only.
+  for (const auto& c : report.composites) {
+    not_assessed |= c.target && !c.assessed;
+    for (const auto& p : c.periods) {
+      breached |= p.verdict == Verdict::Breached;
+      not_assessed |= p.verdict == Verdict::NotAssessed;
+    }
+  }
   for (const auto& t : report.totals) report.total_owed_minor += t.owed_minor;
   report.verdict = breached ? Verdict::Breached : not_assessed ? Verdict::NotAssessed : Verdict::Met;
 }
@@ -625,6 +634,7 @@ AuditResult run_audit(const AuditRequest& req) {
                                                : audit_recovery_clauses(req, *zone, by_service);
   report.recovery = std::move(recovery.audits);
   report.notes.insert(report.notes.end(), recovery.notes.begin(), recovery.notes.end());
+  if (!req.resource_scope) report.composites = audit_composites(contract, report.periods);
 
   for (const auto& s : contract.services) report.totals.push_back({s.name, 0});
   add_totals(report);

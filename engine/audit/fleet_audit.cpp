@@ -452,6 +452,11 @@ bool note_clauses_left_out(const FleetAuditRequest& req, FleetReport& report) {
     report.notes.push_back("recovery " + contract.services[clause.service].name + line_of(clause.range) +
                            ": a fleet audit does not audit recovery clauses; audit them without --inventory");
   }
+  for (const auto& composite : contract.composites) {  // their components are service-level clauses, left out above
+    left_out = true;
+    report.notes.push_back("composite " + composite.name + line_of(composite.range) +
+                           ": a fleet audit does not audit composites; audit them without --inventory");
+  }
   return left_out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
+#include "engine/audit/composite.h"
 #include "engine/audit/credit.h"
 #include "engine/audit/hour_rule.h"
 #include "engine/audit/incident_rules.h"
@@ -474,7 +475,7 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   if (!cx.clause->target && out.credit_earned())
     out.notes.push_back("the clause states no target: a credit is earned, so the audit counts the period as breached");
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);
-  if (cx.request->record_timeline) timeline_of(cp, out);
+  if (cx.request->record_timeline || is_composite_component(*cx.contract, *cx.clause)) timeline_of(cp, out);
   out.probe = std::move(cp.probe);
   if (cp.statement) {
     out.statement = std::move(cp.statement);

@@ -286,6 +286,33 @@ struct RecoveryAudit {
   std::vector<Explanation> explain;
 };
 
+// One period of a composite SLA, from its components' timelines.
+struct CompositePeriod {
+  std::string period;       // the components' period label
+  Instant start, end;       // the part every component audited
+  Seconds length{0}, excluded{0}, down{0};
+  std::optional<Rational> availability;  // (length - excluded - down) / (length - excluded); none: nothing eligible
+  // Against the composite's target; none: the contract sets no target, so
+  // the period is measured, not judged.
+  std::optional<Verdict> verdict;
+  std::vector<std::string> evidence_gaps;  // the components' gaps, named ("web: 2 record(s) rejected")
+};
+
+// A composite SLA (`composite NAME { series (A, B); target P; }`): the promise
+// its components' targets make together, and its availability measured from
+// when they were down at the same time (docs/audit.md, "Composite SLAs").
+struct CompositeAudit {
+  std::string name, label;
+  SourceRange clause;
+  terms::CompositeShape shape = terms::CompositeShape::Series;
+  std::vector<std::string> components;  // as written
+  std::optional<model::Percent> target;
+  std::optional<Rational> promise;      // none: a component states no target
+  bool assessed = true;                 // false: a component's timeline is not known (why: not_assessed_reason)
+  std::string not_assessed_reason;
+  std::vector<CompositePeriod> periods;
+};
+
 struct InputFile {
   std::string role;  // "contract", "incidents", "claims", "billing"
   std::string path;
@@ -362,6 +389,7 @@ struct AuditReport {
   std::vector<ProbeClauseAccounting> probe_accounting;
   std::vector<PeriodAudit> periods;
   std::vector<RecoveryAudit> recovery;
+  std::vector<CompositeAudit> composites;
   std::vector<ServiceTotal> totals;
   int64_t total_owed_minor = 0;
   // Breached when anything breached; else not assessed when a period or

@@ -20,6 +20,7 @@ void check_one(check::Context& cx, const ast::Contract& contract) {
     if (auto* service = std::get_if<ast::ServiceDecl>(&item.node)) check::check_service(cx, *service, item);
     else if (!std::holds_alternative<ast::AvailabilityDecl>(item.node) &&
              !std::holds_alternative<ast::RecoveryDecl>(item.node) &&
+             !std::holds_alternative<ast::CompositeDecl>(item.node) &&
              !std::holds_alternative<ast::CommitDecl>(item.node) && !std::holds_alternative<ast::ClaimDecl>(item.node))
       check::check_header_item(cx, item);
   }
@@ -34,6 +35,7 @@ void check_one(check::Context& cx, const ast::Contract& contract) {
         },
         item.node);
   }
+  check::check_composites(cx, contract);
   check::check_holidays_used(cx);
 }
 

@@ -10,6 +10,8 @@ void check_holidays_used(Context& cx);
 void check_service(Context& cx, const ast::ServiceDecl& decl, const ast::ContractItem& item);
 void check_availability(Context& cx, const ast::AvailabilityDecl& decl, const ast::ContractItem& item);
 void check_recovery(Context& cx, const ast::RecoveryDecl& decl, const ast::ContractItem& item);
+// After the clauses: composites name clauses and composites anywhere in the contract.
+void check_composites(Context& cx, const ast::Contract& contract);
 void check_commitment(Context& cx, const ast::CommitDecl& decl, const ast::ContractItem& item);
 void check_claim(Context& cx, const ast::ClaimDecl& decl, const ast::ContractItem& item);
 

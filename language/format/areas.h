@@ -11,6 +11,7 @@ void print_contract(LineWriter& out, const ast::Contract& contract);
 void print_service(LineWriter& out, const ast::ContractItem& item, const ast::ServiceDecl& decl);
 void print_availability(LineWriter& out, const ast::ContractItem& item, const ast::AvailabilityDecl& decl);
 void print_recovery(LineWriter& out, const ast::ContractItem& item, const ast::RecoveryDecl& decl);
+void print_composite(LineWriter& out, const ast::ContractItem& item, const ast::CompositeDecl& decl);
 
 // Where a block's header search for `{` starts: after its last named token,
 // or after its attributes when it has no named token (`credit of monthly fee {`).

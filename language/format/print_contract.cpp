@@ -52,6 +52,7 @@ struct OneLine {
   std::string operator()(const ast::ServiceDecl&) const { return ""; }
   std::string operator()(const ast::AvailabilityDecl&) const { return ""; }
   std::string operator()(const ast::RecoveryDecl&) const { return ""; }
+  std::string operator()(const ast::CompositeDecl&) const { return ""; }
 };
 
 void print_item(LineWriter& out, const ast::ContractItem& item) {
@@ -59,6 +60,7 @@ void print_item(LineWriter& out, const ast::ContractItem& item) {
   if (auto* s = std::get_if<ast::ServiceDecl>(&item.node)) return print_service(out, item, *s);
   if (auto* a = std::get_if<ast::AvailabilityDecl>(&item.node)) return print_availability(out, item, *a);
   if (auto* r = std::get_if<ast::RecoveryDecl>(&item.node)) return print_recovery(out, item, *r);
+  if (auto* c = std::get_if<ast::CompositeDecl>(&item.node)) return print_composite(out, item, *c);
   out.item(std::visit(OneLine{}, item.node), item.range);
 }
 

@@ -48,6 +48,10 @@ contractItem
           '{' items+=availabilityItem* '}'                                           # AvailabilityDecl
     | attrs+=attribute* 'recovery' service=word label=STRING?
           '{' items+=recoveryItem* '}'                                               # RecoveryDecl
+    // A composite SLA (issue 17, item 6): a service's availability from other
+    // clauses', in series or in parallel; components name clauses or composites.
+    | attrs+=attribute* 'composite' name=word label=STRING?
+          '{' items+=compositeItem* '}'                                              # CompositeDecl
     | attrs+=attribute* 'commit' metric=word ('for' service=word)?
           cmp=comparator value=quantity cond=condition? ';'                          # CommitDecl
     | attrs+=attribute* 'claim' text=STRING (':' body=claimBody)? ';'               # ClaimDecl
@@ -250,6 +254,21 @@ recoveryItem
     | misplaced=notRecoveryKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?         # MisplacedRecoveryItem
     ;
 
+// ---------------------------------------------------------------- composites
+
+compositeItem
+    : shape=('series' | 'parallel') '(' parts+=componentRef (',' parts+=componentRef)* ')' ';' # CompositeShapeItem
+    | 'target' value=quantity ';'                                                    # CompositeTargetItem
+    | unknown=ID (~(';' | '{' | '}'))* (';' | looseBlock)?                           # UnknownCompositeItem
+    | misplaced=notCompositeKeyword (~(';' | '{' | '}'))* (';' | looseBlock)?        # MisplacedCompositeItem
+    ;
+
+// A component: an availability clause by its service (and label, when the
+// service has several), or another composite by its name.
+componentRef
+    : name=word label=STRING?
+    ;
+
 // ---------------------------------------------------------------- commitments and claims
 
 // The keywords that start items of one block, for the error productions that
@@ -259,10 +278,14 @@ serviceKeyword      : 'fee' | 'scope' | 'regions' | 'capacity' | 'starts' | 'int
 availabilityKeyword : 'target' | 'period' | 'partial' | 'unavailable' | 'ignore' | 'missing' | 'exclude'
                     | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' | 'where' | 'counted' ;
 recoveryKeyword     : 'faults' | 'within' ;
-blockKeyword           : serviceKeyword | availabilityKeyword | recoveryKeyword ;
-notServiceKeyword      : availabilityKeyword | recoveryKeyword | 'credit' | 'cap' | 'claim' ;
-notAvailabilityKeyword : serviceKeyword | recoveryKeyword ;
-notRecoveryKeyword     : serviceKeyword | availabilityKeyword | 'claim' ;
+compositeKeyword    : 'series' | 'parallel' ;
+blockKeyword           : serviceKeyword | availabilityKeyword | recoveryKeyword | compositeKeyword ;
+notServiceKeyword      : availabilityKeyword | recoveryKeyword | compositeKeyword | 'credit' | 'cap' | 'claim' ;
+notAvailabilityKeyword : serviceKeyword | recoveryKeyword | compositeKeyword ;
+notRecoveryKeyword     : serviceKeyword | availabilityKeyword | compositeKeyword | 'claim' ;
+notCompositeKeyword    : serviceKeyword | recoveryKeyword | 'period' | 'partial' | 'unavailable' | 'ignore'
+                       | 'missing' | 'exclude' | 'excluded' | 'no' | 'payout' | 'rounding' | 'terms' | 'where'
+                       | 'counted' | 'credit' | 'cap' | 'claim' ;
 
 // The body of an unknown item, skipped with up to three levels of braces.
 looseBlock
@@ -337,6 +360,8 @@ word
     | 'stated'
     // issue 17 (holiday calendars)
     | 'holidays'
+    // issue 17 (composite SLAs)
+    | 'composite' | 'series' | 'parallel'
     ;
 
 // ---------------------------------------------------------------- lexer

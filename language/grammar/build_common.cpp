@@ -319,6 +319,7 @@ void Builder::misplaced_item(antlr4::ParserRuleContext* keyword, const char* her
   auto in = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), word) != v.end(); };
   std::string owner = in(service) ? "a service block: service NAME { " + word + " ...; }"
                       : in(recovery) ? "a recovery clause: recovery SERVICE { " + word + " ...; }"
+                      : word == "series" || word == "parallel" ? "a composite: composite NAME { " + word + " (A, B); }"
                       : word == "claim" ? "an availability clause (claim deadline) or the contract (marketing claim)"
                       : "an availability clause: availability SERVICE { " + word + " ...; }";
   diagnostics_.error("misplaced-item", range(keyword), "'" + word + "' does not belong " + here,

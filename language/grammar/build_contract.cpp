@@ -105,6 +105,14 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
     for (auto* i : c->items)
       if (auto built = recovery_item(i)) decl.items.push_back(std::move(*built));
     out.node = std::move(decl);
+  } else if (auto* c = as<P::CompositeDeclContext>(ctx)) {
+    out.attrs = attributes(c->attrs);
+    ast::CompositeDecl decl;
+    decl.name = name(c->name);
+    if (c->label != nullptr) decl.label = text(c->label);
+    for (auto* i : c->items)
+      if (auto built = composite_item(i)) decl.items.push_back(std::move(*built));
+    out.node = std::move(decl);
   } else if (auto* c = as<P::CommitDeclContext>(ctx)) {
     out.attrs = attributes(c->attrs);
     ast::CommitDecl decl;
@@ -123,7 +131,7 @@ std::optional<ast::ContractItem> Builder::contract_item(P::ContractItemContext* 
   } else if (auto* c = as<P::UnknownContractItemContext>(ctx)) {
     unknown_item(c->unknown, "contract item",
                  {"provider", "customer", "effective", "timezone", "holidays", "currency", "service", "availability",
-                  "recovery", "commit", "claim"});
+                  "recovery", "composite", "commit", "claim"});
     return std::nullopt;
   } else {
     return unbuilt(ctx, "contract item");

@@ -74,6 +74,8 @@ class Builder {
   ast::CreditItem credit(P::CreditSpecContext* ctx);
   // build_recovery.cpp
   std::optional<ast::RecoveryItem> recovery_item(P::RecoveryItemContext* ctx);
+  // build_composite.cpp
+  std::optional<ast::CompositeItem> composite_item(P::CompositeItemContext* ctx);
 
  private:
   const SourceFile& source_;

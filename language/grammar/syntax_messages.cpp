@@ -56,6 +56,7 @@ std::string block_description(antlr4::ParserRuleContext* ctx) {
   if (dynamic_cast<SlauditParser::ServiceDeclContext*>(ctx)) return "a service item";
   if (dynamic_cast<SlauditParser::AvailabilityDeclContext*>(ctx)) return "an availability item";
   if (dynamic_cast<SlauditParser::RecoveryDeclContext*>(ctx)) return "a recovery item";
+  if (dynamic_cast<SlauditParser::CompositeDeclContext*>(ctx)) return "a composite item";
   if (dynamic_cast<SlauditParser::ProbesItemContext*>(ctx)) return "a probe setting";
   if (dynamic_cast<SlauditParser::TieredCreditContext*>(ctx)) return "a credit tier such as `below 99.9%: 10%;`";
   return "";

@@ -340,6 +340,33 @@ struct RecoveryClause {
   std::vector<Cap> caps;
 };
 
+// ---------------------------------------------------------------- composites
+
+// A composite SLA's component: an availability clause, or another composite.
+struct CompositeComponent {
+  enum class Kind { Clause, Composite };
+  Kind kind = Kind::Clause;
+  size_t index = 0;   // into Contract::availability or Contract::composites
+  std::string name;   // as written: `db`, `db "primary"`
+  SourceRange range;
+};
+
+// `composite NAME { series|parallel (A, B, ...); target P; }`: a service's
+// availability derived from other clauses' (docs/audit.md, "Composite SLAs").
+struct CompositeClause {
+  std::string name, label;
+  SourceRange range;
+  std::vector<ast::Attribute> attrs;
+  terms::CompositeShape shape = terms::CompositeShape::Series;
+  std::vector<CompositeComponent> components;
+  std::optional<Percent> target;  // what the composition must reach; none: the contract sets none
+  SourceRange target_range;
+  // What the components' targets promise together, exact (a share 0..1):
+  // series a × b × ..., parallel 1 − (1 − a)(1 − b)...; none when a component
+  // states no target.
+  std::optional<Rational> promise;
+};
+
 // ---------------------------------------------------------------- commitments and claims
 
 enum class Dimension { Number, Percent, Duration, DataSize, DataRate, Count, Money };
@@ -406,6 +433,7 @@ struct Contract {
   std::vector<Service> services;
   std::vector<AvailabilityClause> availability;
   std::vector<RecoveryClause> recovery;
+  std::vector<CompositeClause> composites;
   std::vector<Commitment> commitments;
   std::vector<Claim> claims;
 

@@ -233,6 +233,23 @@ struct RecoveryItem {
   SourceRange range;
 };
 
+// ---------------------------------------------------------------- composite SLA
+
+// `composite checkout "checkout path" { series (web, db "primary"); target 99.9%; }`
+struct ComponentRef {
+  Name name;                  // a service (its availability clause) or a composite
+  std::optional<Text> label;  // the clause's label, when the service has several
+  SourceRange range;
+};
+using terms::CompositeShape;
+struct CompositeShapeItem { CompositeShape shape = CompositeShape::Series; std::vector<ComponentRef> parts; };
+struct CompositeTargetItem { Quantity value; };
+
+struct CompositeItem {
+  std::variant<CompositeShapeItem, CompositeTargetItem> node;
+  SourceRange range;
+};
+
 // ---------------------------------------------------------------- services
 
 struct FeeItem { Quantity amount; Name per; };
@@ -278,6 +295,7 @@ struct AvailabilityDecl {
   std::vector<AvailabilityItem> items;
 };
 struct RecoveryDecl { Name service; std::optional<Text> label; std::vector<RecoveryItem> items; };
+struct CompositeDecl { Name name; std::optional<Text> label; std::vector<CompositeItem> items; };
 struct CommitDecl {
   Name metric;
   std::optional<Name> service;
@@ -308,7 +326,7 @@ struct ClaimDecl {
 
 struct ContractItem {
   std::variant<ProviderItem, CustomerItem, EffectiveItem, TimezoneItem, HolidaysItem, CurrencyItem, ServiceDecl,
-               AvailabilityDecl, RecoveryDecl, CommitDecl, ClaimDecl>
+               AvailabilityDecl, RecoveryDecl, CompositeDecl, CommitDecl, ClaimDecl>
       node;
   std::vector<Attribute> attrs;
   SourceRange range;

@@ -313,6 +313,28 @@ class ToJson {
   }
   json of(const ast::RecoveryCapItem& i) const { return with(kind_only("RecoveryCapItem"), "spec", of(i.spec)); }
 
+  // ---------------------------------------------------------------- composites
+  json of(const ast::CompositeItem& i) const {
+    json out = one_of(i.node);
+    if (locations_ != nullptr) out["range"] = range_of(i.range);
+    return out;
+  }
+  json of(const ast::ComponentRef& c) const {
+    json out = node("ComponentRef", c.range);
+    out["name"] = of(c.name);
+    out["label"] = maybe(c.label);
+    return out;
+  }
+  json of(const ast::CompositeShapeItem& i) const {
+    json out = kind_only("CompositeShapeItem");
+    out["shape"] = word(i.shape);
+    out["parts"] = list(i.parts);
+    return out;
+  }
+  json of(const ast::CompositeTargetItem& i) const {
+    return with(kind_only("CompositeTargetItem"), "value", of(i.value));
+  }
+
   // ---------------------------------------------------------------- services
   json of(const ast::ServiceItem& i) const {
     json out = one_of(i.node);
@@ -383,6 +405,13 @@ class ToJson {
   json of(const ast::RecoveryDecl& d) const {
     json out = kind_only("RecoveryDecl");
     out["service"] = of(d.service);
+    out["label"] = maybe(d.label);
+    out["items"] = list(d.items);
+    return out;
+  }
+  json of(const ast::CompositeDecl& d) const {
+    json out = kind_only("CompositeDecl");
+    out["name"] = of(d.name);
     out["label"] = maybe(d.label);
     out["items"] = list(d.items);
     return out;

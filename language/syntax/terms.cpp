@@ -117,6 +117,14 @@ std::string_view keyword(RoundingMode value) {
   return "";
 }
 
+std::string_view keyword(CompositeShape value) {
+  switch (value) {
+    case CompositeShape::Series: return "series";
+    case CompositeShape::Parallel: return "parallel";
+  }
+  return "";
+}
+
 std::string_view keyword(Condition value) {
   switch (value) {
     case Condition::Unspecified: return "";

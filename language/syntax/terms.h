@@ -26,6 +26,8 @@ enum class MinimumDataUnit { Requests, Samples };
 enum class MinimumDataScope { Bucket, Period };
 enum class BelowMinimum { NotAssessed, Missed };
 enum class Condition { Unspecified, UnderLoad, Empty };  // Unspecified: the claim or measurement does not say
+// A composite SLA: every component needed (series), or any one enough (parallel).
+enum class CompositeShape { Series, Parallel };
 
 // Who is responsible for an incident: the closed set an `exclude cause in (...)`
 // clause names and an incident log's `cause` field holds. A record without a
@@ -49,6 +51,7 @@ std::string_view keyword(MinimumDataUnit value);    // "requests", "samples"
 std::string_view keyword(MinimumDataScope value);   // "bucket", "period"
 std::string_view keyword(BelowMinimum value);       // "not assessed", "missed"
 std::string_view keyword(Condition value);          // "", "under load", "empty"
+std::string_view keyword(CompositeShape value);     // "series", "parallel"
 std::string_view keyword(Cause value);              // "provider", "customer", "force_majeure", ...
 
 std::optional<Cause> cause_from_keyword(std::string_view word);

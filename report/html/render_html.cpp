@@ -57,7 +57,7 @@ std::string render_html(const audit::AuditReport& report, const model::Contract&
                     html_element("title", "SLA audit: " + report.contract_title + " — " + report.range) + "\n" +
                     html_style() + "</head>\n<body>\n";
   out += header(context) + "<main>\n" + html_summary(context) + html_statement(context) + html_error_budget(context) + html_credits(context) + html_periods(context) +
-         html_probes(context) + html_recovery(context) + html_records(context) + html_inputs(context) + "</main>\n";
+         html_probes(context) + html_recovery(context) + html_composites(context) + html_records(context) + html_inputs(context) + "</main>\n";
   return out + "</body>\n</html>\n";
 }
 

@@ -27,6 +27,7 @@ std::string html_probes(const HtmlContext& context);       // probe clauses: buc
 std::string html_statement(const HtmlContext& context);    // the provider's statement: owed against paid; "" without one
 std::string html_error_budget(const HtmlContext& context); // an audit as of an instant: budgets, burn rates; "" otherwise
 std::string html_recovery(const HtmlContext& context);     // recovery clauses: breaches and fault statistics
+std::string html_composites(const HtmlContext& context);   // composite SLAs: promise and measured availability
 std::string html_records(const HtmlContext& context);      // records read, used, rejected
 std::string html_inputs(const HtmlContext& context);       // input digests, engine and tzdata versions
 

@@ -123,6 +123,12 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
     write_as_of(w, *report.as_of, contract);
   }
   w.field("breached", report.breached());
+  if (!report.composites.empty()) {  // only when the contract has composites: other reports are unchanged
+    w.key("composites");
+    w.array([&] {
+      for (const audit::CompositeAudit& c : report.composites) write_composite(w, c, contract);
+    });
+  }
   w.key("contract");
   write_contract(w, report, contract);
   w.key("engine");

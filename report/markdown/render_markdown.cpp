@@ -5,6 +5,7 @@
 #include "base/time/timestamp.h"
 
 #include "report/common/claim_words.h"
+#include "report/common/composite_words.h"
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
@@ -103,6 +104,26 @@ std::string budget_section(const audit::AuditReport& report) {
   return out + "\n";
 }
 
+// "## Composites": per composite its promise and, per period, its availability
+// from when the components were down together (docs/audit.md, "Composite SLAs").
+std::string composite_section(const audit::AuditReport& report) {
+  if (report.composites.empty()) return "";
+  std::string out = "## Composites\n\nDown when the components were down together: in series when any was, in "
+                    "parallel when all were. Excluded time is removed from the composite's period.\n\n";
+  for (const audit::CompositeAudit& c : report.composites) {
+    out += "- **" + md_escape(composite_title(c)) + "**: " + md_escape(composite_promise(c)) + "\n";
+    if (!c.assessed) out += "  - not assessed: " + md_escape(c.not_assessed_reason) + "\n";
+    for (const audit::CompositePeriod& p : c.periods) {
+      out += "  - " + md_escape(p.period) + ": " +
+             (p.availability ? md_escape(percent_text(*p.availability)) : std::string("not assessed")) + ", " +
+             minutes_text(p.down) + " min down of " + minutes_text(p.length - p.excluded) + " eligible — " +
+             md_escape(composite_status(p)) + "\n";
+      for (const std::string& gap : p.evidence_gaps) out += "    - evidence incomplete: " + md_escape(gap) + "\n";
+    }
+  }
+  return out + "\n";
+}
+
 std::string rejected_section(const audit::AuditReport& report) {
   std::string out = "## Rejected records\n\n";
   if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
@@ -130,7 +151,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source) {
-  return heading(report, contract, source) + period_table(report) + statement_section(report) + budget_section(report) + markdown_basis(report, source) + markdown_probes(report) +
+  return heading(report, contract, source) + period_table(report) + statement_section(report) + budget_section(report) + composite_section(report) + markdown_basis(report, source) + markdown_probes(report) +
          rejected_section(report) + inputs_section(report);
 }
 

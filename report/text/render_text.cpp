@@ -81,6 +81,10 @@ void write_text(const audit::AuditReport& report, const SourceFile& contract, bo
     write_recovery(context, out);
     out += '\n';
   }
+  if (!report.composites.empty()) {
+    write_composites(context, out);
+    out += '\n';
+  }
   if (std::string probes = text_probes(context); !probes.empty()) {
     out += probes;
     out += '\n';

@@ -22,6 +22,7 @@ struct TextContext {
 // The two sections that can list every incident (--explain), written in chunks.
 void write_availability(const TextContext& context, ChunkedOutput& out);
 void write_recovery(const TextContext& context, ChunkedOutput& out);  // nothing without a recovery clause
+void write_composites(const TextContext& context, ChunkedOutput& out);  // nothing without a composite
 std::string text_probes(const TextContext& context);  // empty when no clause is measured from probes
 std::string text_statement(const TextContext& context);  // empty when no period was audited from a statement
 std::string text_error_budget(const TextContext& context);  // empty unless audited as of an instant

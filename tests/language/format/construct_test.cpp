@@ -31,7 +31,7 @@ void collect_alternatives(const nlohmann::json& node, std::set<std::string>& out
   static const std::set<std::string> enum_fields = {"op",     "condition", "anchor", "signal",    "combine",
                                                     "method", "relation",  "rule",   "treatment", "mode",
                                                     "window", "qualifier", "string", "of_monthly_fee",
-                                                    "unit",   "scope",     "below"};
+                                                    "unit",   "scope",     "below",  "shape"};
   if (node.is_object()) {
     const std::string kind = node.value("kind", "");
     if (!kind.empty()) out.insert(kind);
@@ -67,6 +67,8 @@ TEST_CASE("format: the construct table reaches every alternative of the grammar"
       "RecoveryCreditItem", "RecoveryCapItem", "FeeItem", "SingleClusterScope", "AggregateScope", "RegionsItem",
       "CapacityItem", "StartsItem", "InterconnectItem", "BillingItem", "ProviderItem", "CustomerItem",
       "EffectiveItem", "TimezoneItem", "HolidaysItem", "CurrencyItem", "ServiceDecl", "AvailabilityDecl", "RecoveryDecl",
+      "CompositeDecl", "CompositeShapeItem", "CompositeTargetItem", "ComponentRef", "CompositeShapeItem.shape=series",
+      "CompositeShapeItem.shape=parallel",
       "CommitDecl", "ClaimPredicate", "ClaimQualifier", "ClaimDecl", "ResourcesItem", "AttributesItem",
       "MatchingItem", "WhereItem", "SelectorOp", "SelectorOp.op==", "SelectorOp.op=!=", "SelectorOp.op=>=",
       "SelectorOp.op=>", "SelectorOp.op=<=", "SelectorOp.op=<",
