@@ -69,6 +69,7 @@ Figures period_figures(ledger::Database& db, int64_t audit_id) {
 
 struct RecordedAudit {
   int64_t id = 0;
+  int schema = 1;  // the ledger schema it was recorded under: what it recorded is what is compared
   bool fleet = false;
   std::optional<std::string> options;
   std::vector<audit::InputFile> inputs;
@@ -79,7 +80,9 @@ RecordedAudit read_recorded(ledger::Database& db, int64_t wanted, ledger::Verifi
   const bool v2 = ledger::file_schema_version(db) >= 2;
   ledger::Statement s = db.prepare(
       "SELECT id, recorded_at, engine_version, tzdata_version, contract_title, " +
-      std::string(v2 ? "options, kind" : "NULL, 'service'") + " FROM audit " + (wanted > 0 ? "WHERE id = ?" : "ORDER BY id DESC LIMIT 1"));
+      std::string(v2 ? "options, kind" : "NULL, 'service'") +
+      (ledger::file_schema_version(db) >= 3 ? ", recorded_schema" : ", " + std::to_string(ledger::file_schema_version(db))) +
+      " FROM audit " + (wanted > 0 ? "WHERE id = ?" : "ORDER BY id DESC LIMIT 1"));
   if (wanted > 0) s.bind(1, wanted);
   if (!s.step())
     throw ledger::LedgerError(db.path() + (wanted > 0 ? ": no audit " + std::to_string(wanted) : ": no audit recorded"));
@@ -92,6 +95,7 @@ RecordedAudit read_recorded(ledger::Database& db, int64_t wanted, ledger::Verifi
   job.contract_title = s.text(4);
   if (!s.is_null(5)) r.options = s.text(5);
   r.fleet = s.text(6) == "fleet";
+  r.schema = static_cast<int>(s.int64(7));
   ledger::Statement in = db.prepare("SELECT role, path, sha256 FROM audit_input WHERE audit_id = ? ORDER BY position");
   in.bind(1, r.id);
   while (in.step()) r.inputs.push_back({in.text(0), in.text(1), in.text(2)});
@@ -118,6 +122,22 @@ bool same_inputs(const RecordedAudit& r, const std::vector<audit::InputFile>& no
   }
   if (!same) job.reasons.push_back("the inputs are not those the audit read (see the inputs above)");
   return same;
+}
+
+// The re-run's figures as a ledger of `schema` would have recorded them: an
+// audit recorded under schema 2 kept no recovery rows and no not-stated flag,
+// which must not read as a difference.
+Figures as_recorded(Figures now, int schema) {
+  if (schema >= 3) return now;
+  for (auto it = now.begin(); it != now.end();) {
+    if (it->first.rfind("recovery ", 0) == 0) {
+      it = now.erase(it);
+      continue;
+    }
+    it->second.erase("credit_not_stated");
+    ++it;
+  }
+  return now;
 }
 
 void compare(const Figures& recorded, const Figures& now, ledger::Verification& job) {
@@ -194,7 +214,7 @@ void verify(ledger::Database& db, const LedgerVerifyOptions& o, ledger::Verifica
   if (!job.reasons.empty()) return;
   const std::optional<Figures> now = rerun(r, job);
   if (!now) return;
-  compare(r.figures, *now, job);
+  compare(as_recorded(r.figures, r.schema), as_recorded(*now, r.schema), job);
   job.outcome = job.differences.empty() ? ledger::VerifyOutcome::Same : ledger::VerifyOutcome::Differs;
 }
 

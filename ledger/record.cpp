@@ -6,6 +6,7 @@
 #include "base/time/time_zone.h"
 #include "ledger/account_summary.h"
 #include "ledger/recovery_history.h"
+#include "ledger/schema.h"
 
 namespace slaudit::ledger {
 
@@ -34,14 +35,15 @@ std::string local_date_text(Instant at, const TimeZone& zone) {
 int64_t insert_audit(Database& db, const AuditHeader& r, const std::string& recorded_at, const std::string& options) {
   Statement s = db.prepare(
       "INSERT INTO audit (recorded_at, engine_version, tzdata_version, contract_title, timezone, range, currency, "
-      "currency_digits, verdict, evidence_complete, total_owed_minor, options, kind) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "currency_digits, verdict, evidence_complete, total_owed_minor, options, kind, recorded_schema) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, recorded_at).bind(2, r.engine_version).bind(3, r.tzdata_version).bind(4, r.contract_title);
   s.bind(5, r.timezone).bind(6, r.range).bind(7, r.currency.code).bind(8, int64_t{r.currency.minor_digits});
   s.bind(9, std::string(audit::verdict_name(r.verdict)));
   s.bind(10, int64_t{r.evidence_complete}).bind(11, r.total_owed_minor);
   s.bind(12, options.empty() ? std::nullopt : std::optional<std::string>(options));
   s.bind(13, std::string(r.kind));
+  s.bind(14, int64_t{schema_version()});
   s.run();
   const int64_t id = db.last_insert_id();
   Statement in = db.prepare("INSERT INTO audit_input (audit_id, position, role, path, sha256) VALUES (?, ?, ?, ?, ?)");

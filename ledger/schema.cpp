@@ -113,6 +113,7 @@ CREATE TRIGGER claim_event_no_delete BEFORE DELETE ON claim_event BEGIN SELECT R
     // the recovery clauses an audit judged, with their breaches.
     R"sql(
 ALTER TABLE period ADD COLUMN credit_not_stated INTEGER NOT NULL DEFAULT 0;  -- 1: the tier states no credit; owed is a lower bound
+ALTER TABLE audit ADD COLUMN recorded_schema INTEGER NOT NULL DEFAULT 2;   -- the schema the audit was recorded under: verify compares what it recorded
 CREATE TABLE period_total (
   audit_id INTEGER NOT NULL REFERENCES audit(id),  -- the totals as they stood once this audit was recorded
   contract_title TEXT NOT NULL,

@@ -370,6 +370,20 @@ TEST_CASE("cli ledger: a recovery clause is recorded with its breaches, listed a
   INFO(same.out << same.err);
   CHECK(same.exit == 0);
   CHECK(has(same.out, "period(s) and 1 recovery clause(s))."));
+  SECTION("an audit recorded under schema 2 kept no recovery rows: verify does not call that a difference") {
+    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(raw,
+                         "DROP TRIGGER recovery_breach_no_delete; DROP TRIGGER recovery_no_delete; "
+                         "DROP TRIGGER audit_append_only; DELETE FROM recovery_breach; DELETE FROM recovery; "
+                         "UPDATE audit SET recorded_schema = 2",
+                         nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(raw);
+    const Run old = s.run(SLAUDIT_CLI, "ledger verify audits.db");
+    INFO(old.out << old.err);
+    CHECK(old.exit == 0);
+    CHECK(has(old.out, "every figure is the same"));
+    CHECK_FALSE(has(old.out, "recovery clause(s)"));
+  }
   SECTION("a recovery figure changed by hand: exit 3") {
     REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
     REQUIRE(sqlite3_exec(raw, "DROP TRIGGER recovery_append_only; UPDATE recovery SET owed_minor = 1",
