@@ -69,8 +69,7 @@ RecoveryFinding measure(const model::RecoveryClause& c, const Incident& i, const
   f.id = i.id;
   f.line = i.line;
   f.fault = i.fault.value_or("unclassified");
-  f.clock = std::string(from_detected && i.detected ? "detected " : "started ") + format_local(start, *in.zone) + " -> " +
-            (to_recovered && i.recovered ? "recovered " : "ended ") + format_local(*stop, *in.zone);
+  f.clock = RecoveryClock{start, *stop, from_detected && i.detected.has_value(), to_recovered && i.recovered.has_value()};
   return f;
 }
 
@@ -113,12 +112,16 @@ class FaultRoles {
   // that grows holds its old and new storage together, and on a large log
   // these lists are a good part of the audit's memory.
   void reserve(RecoveryAudit& out) {
-    size_t uncovered_count = 0;
+    size_t uncovered_count = 0, covered_count = 0;
     for (const size_t index : in_.incidents) {
       FaultRole& role = of((*in_.log)[index]);
       if (role.times) ++role.count;
       uncovered_count += !role.in_clause && !role.by_other;
+      covered_count += role.in_clause;
     }
+    // Every covered incident is a finding when findings are recorded: one
+    // allocation, not a growing vector's copies (a million findings at once).
+    if (in_.record_findings) out.findings.reserve(covered_count);
     // Names from different readers' tables may share one list: add their counts up.
     std::map<std::vector<Seconds>*, size_t> sizes;
     for (const auto& [name, role] : roles_)
@@ -194,6 +197,11 @@ RecoveryAudit audit_recovery(const RecoveryInputs& in) {
   out.uncovered = stats_of(roles.uncovered, {});
   recovery_credit(in, out);
   return out;
+}
+
+std::string recovery_clock_text(const RecoveryClock& clock, const TimeZone& zone) {
+  return std::string(clock.from_detected ? "detected " : "started ") + format_local(clock.start, zone) + " -> " +
+         (clock.to_recovered ? "recovered " : "ended ") + format_local(clock.stop, zone);
 }
 
 }  // namespace slaudit::audit

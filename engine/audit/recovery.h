@@ -26,6 +26,10 @@ struct RecoveryInputs {
 
 RecoveryAudit audit_recovery(const RecoveryInputs& in);
 
+// "detected 2026-03-01T10:00:00+08:00 -> recovered 2026-03-01T10:24:00+08:00"
+// ("started", "ended" for the other times), in the contract's zone.
+std::string recovery_clock_text(const RecoveryClock& clock, const TimeZone& zone);
+
 // Nearest-rank percentile (p in 1..100) of sorted values.
 Seconds nearest_rank(const std::vector<Seconds>& sorted, int p);
 

@@ -252,13 +252,22 @@ struct PeriodAudit {
 };
 
 // One incident under a recovery clause.
+// When a recovery clause's clock started and stopped for one incident, and on
+// which of its times; kept as instants (a million findings, no text each) and
+// worded by recovery_clock_text (engine/audit/recovery.h) when a report is written.
+struct RecoveryClock {
+  Instant start, stop;
+  bool from_detected = false;  // started at the detected time, else at the incident's start
+  bool to_recovered = false;   // stopped at the recovered time, else at its end (or the range's)
+};
+
 struct RecoveryFinding {
   std::string id;
   size_t line = 0;
   std::string fault;
   Seconds time_to_recover{0};
   bool breach = false;
-  std::string clock;  // "detected 2026-03-01T10:00:00+08:00 → recovered 2026-03-01T10:24:00+08:00"
+  RecoveryClock clock;
   std::vector<std::string> flags;  // "no detected time: clock started at start"
 };
 

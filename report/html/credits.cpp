@@ -4,6 +4,7 @@
 #include "report/common/amounts.h"
 #include "engine/figures/figures.h"
 #include "report/common/cap_words.h"
+#include "report/common/recovery_words.h"
 #include "report/html/sections.h"
 #include "report/html/html_text.h"
 #include "report/common/names.h"
@@ -72,7 +73,8 @@ std::string recovery_credit(const HtmlContext& context, const audit::RecoveryAud
   size_t listed = 0;
   for (const audit::RecoveryFinding& f : r.findings)
     if (f.breach && listed++ < kListedAtMost)
-      out += item(f.id, html_escape(f.fault + ": " + minutes_text(f.time_to_recover) + " min, " + f.clock));
+      out += item(f.id, html_escape(f.fault + ": " + minutes_text(f.time_to_recover) + " min, " +
+                                      clock_words(context.report, f.clock)));
   if (listed > kListedAtMost)
     out += item("More breaches", html_escape(std::to_string(listed - kListedAtMost) +
                                              " not listed here; the JSON report (--format json) lists every one"));

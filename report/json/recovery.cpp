@@ -1,4 +1,5 @@
 // One recovery clause's audit as JSON ($defs/recovery in docs/audit-report.schema.json).
+#include "report/common/recovery_words.h"
 #include "report/json/sections.h"
 #include "report/json/values.h"
 
@@ -20,12 +21,13 @@ void write_stats(JsonWriter& w, const std::vector<audit::FaultStats>& stats) {
   });
 }
 
-void write_findings(JsonWriter& w, const std::vector<audit::RecoveryFinding>& findings) {
+void write_findings(JsonWriter& w, const std::vector<audit::RecoveryFinding>& findings,
+                    const audit::AuditReport& report) {
   w.array([&] {
     for (const audit::RecoveryFinding& f : findings)
       w.object([&] {
         w.field("breach", f.breach);
-        w.field("clock", f.clock);
+        w.field("clock", clock_words(report, f.clock));
         w.field("fault", f.fault);
         w.key("flags");
         write_strings(w, f.flags);
@@ -38,8 +40,9 @@ void write_findings(JsonWriter& w, const std::vector<audit::RecoveryFinding>& fi
 
 }  // namespace
 
-void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const model::Currency& currency,
+void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const audit::AuditReport& report,
                     const SourceFile& contract) {
+  const model::Currency& currency = report.currency;
   w.object([&] {
     w.field("assessed", audit.assessed);
     w.field("breaches", audit.breaches);
@@ -54,7 +57,7 @@ void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const mode
     w.key("explain");
     write_explanations(w, contract, audit.explain);
     w.key("findings");
-    write_findings(w, audit.findings);
+    write_findings(w, audit.findings, report);
     w.key("limit_seconds");
     if (audit.limit) w.value(audit.limit->count());
     else w.value(nullptr);

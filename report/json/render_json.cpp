@@ -158,7 +158,7 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
   write_records(w, report);
   w.key("recovery");
   w.array([&] {
-    for (const audit::RecoveryAudit& audit : report.recovery) write_recovery(w, audit, report.currency, contract);
+    for (const audit::RecoveryAudit& audit : report.recovery) write_recovery(w, audit, report, contract);
   });
   w.key("rejected");
   write_rejected(w, report);

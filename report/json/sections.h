@@ -10,7 +10,7 @@ namespace slaudit::report {
 void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
                   const SourceFile& contract);
 void write_composite(JsonWriter& w, const audit::CompositeAudit& composite, const SourceFile& contract);
-void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const model::Currency& currency,
+void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const audit::AuditReport& report,
                     const SourceFile& contract);
 void write_probe(JsonWriter& w, const audit::ProbePeriodFigures& figures, const model::Currency& currency);
 void write_probe_accounting(JsonWriter& w, const audit::ProbeClauseAccounting& accounting, const SourceFile& contract);

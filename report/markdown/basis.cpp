@@ -4,6 +4,7 @@
 #include "report/common/cap_words.h"
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
+#include "report/common/recovery_words.h"
 #include "report/markdown/sections.h"
 #include "report/markdown/markdown_text.h"
 #include "report/common/names.h"
@@ -64,7 +65,7 @@ std::string recovery_basis(const audit::AuditReport& report, const SourceFile& s
   for (const audit::RecoveryFinding& f : r.findings)
     if (f.breach && listed++ < kListedAtMost)
       out += "  - " + md_escape(f.id) + " (" + md_escape(f.fault) + "): " + minutes_text(f.time_to_recover) +
-             " min, " + md_escape(f.clock) + "\n";
+             " min, " + md_escape(clock_words(report, f.clock)) + "\n";
   if (listed > kListedAtMost)
     out += "  - and " + std::to_string(listed - kListedAtMost) +
            " more breaches; the JSON report (`--format json`) lists every one\n";

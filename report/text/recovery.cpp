@@ -8,6 +8,7 @@
 #include "report/common/clause_ref.h"
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
+#include "report/common/recovery_words.h"
 #include "report/text/sections.h"
 #include "report/text/text_table.h"
 
@@ -43,10 +44,10 @@ std::string clause_heading(const TextContext& context, const audit::RecoveryAudi
          amount_with_code(audit.owed_minor, currency) + "\n";
 }
 
-std::string finding_line(const audit::RecoveryFinding& finding) {
+std::string finding_line(const TextContext& context, const audit::RecoveryFinding& finding) {
   std::string line = "    " + std::string(finding.breach ? "breach " : "") + finding.id + " (line " +
                      std::to_string(finding.line) + ") " + finding.fault + ": " +
-                     minutes_text(finding.time_to_recover) + " min, " + finding.clock;
+                     minutes_text(finding.time_to_recover) + " min, " + clock_words(context.report, finding.clock);
   for (const std::string& flag : finding.flags) line += "; " + flag;
   return line + "\n";
 }
@@ -72,7 +73,7 @@ void write_recovery_clause(const TextContext& context, const audit::RecoveryAudi
   size_t breaches = 0;
   for (const audit::RecoveryFinding& finding : audit.findings) {
     if (finding.breach && !context.explain && breaches++ >= kListedAtMost) continue;
-    if (finding.breach || context.explain) out += finding_line(finding);
+    if (finding.breach || context.explain) out += finding_line(context, finding);
   }
   if (breaches > kListedAtMost)
     out += "    and " + std::to_string(breaches - kListedAtMost) +

@@ -111,7 +111,8 @@ audit::RecoveryAudit training_recovery(const SourceFile& s) {
   finding.fault = "node_down";
   finding.time_to_recover = Seconds(1500);
   finding.breach = true;
-  finding.clock = "detected 2026-11-01T09:00:00+08:00 → recovered 2026-11-01T09:25:00+08:00";
+  // Detected 09:00 and recovered 09:25 in Shanghai (+08:00): 01:00 and 01:25 UTC.
+  finding.clock = {november(3600), november(3600 + 1500), true, true};
   r.findings = {finding};
   r.covered = 1;
   r.stats = {{"node_down", 1, Seconds(1500), Seconds(1500), Seconds(1500), 1}};

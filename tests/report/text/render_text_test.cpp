@@ -63,7 +63,7 @@ Recovery (time to recover in minutes)
     1 incident covered, 1 breach; credit 12,000.00, no cap, owed 12,000.00 CNY
     fault      count  median min  p95 min  max min  breaches
     node_down      1          25       25       25         1
-    breach INC-1 (line 1) node_down: 25 min, detected 2026-11-01T09:00:00+08:00 → recovered 2026-11-01T09:25:00+08:00
+    breach INC-1 (line 1) node_down: 25 min, detected 2026-11-01T09:00:00+08:00 -> recovered 2026-11-01T09:25:00+08:00
     fault classes no recovery clause covers:
       fault    count  median min  p95 min  max min
       gpu_xid      1          10       10       10
