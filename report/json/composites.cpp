@@ -9,12 +9,7 @@ namespace {
 
 void write_composite_period(JsonWriter& w, const audit::CompositePeriod& p) {
   w.object([&] {
-    w.key("availability");
-    if (p.availability) write_rational(w, *p.availability);
-    else w.value(nullptr);
-    w.key("availability_percent");
-    if (p.availability) w.value(percent_text(*p.availability));
-    else w.value(nullptr);
+    write_availability(w, p.availability);
     w.field("down_seconds", p.down.count());
     w.key("end");
     write_instant(w, p.end);
@@ -48,8 +43,7 @@ void write_composite(JsonWriter& w, const audit::CompositeAudit& c, const Source
       for (const audit::CompositePeriod& p : c.periods) write_composite_period(w, p);
     });
     w.key("promise");
-    if (c.promise) write_rational(w, *c.promise);
-    else w.value(nullptr);
+    write_rational(w, c.promise);
     w.key("promise_percent");
     if (c.promise) w.value(share_text(*c.promise));
     else w.value(nullptr);

@@ -28,12 +28,7 @@ void write_resource_period(JsonWriter& w, const SourceFile& contract, const mode
                            const audit::ResourcePeriod& rp) {
   const audit::ResourceFigures& p = rp.figures;
   w.object([&] {
-    w.key("availability");
-    if (p.availability) write_rational(w, *p.availability);
-    else w.value(nullptr);
-    w.key("availability_percent");
-    if (p.availability) w.value(percent_text(*p.availability));
-    else w.value(nullptr);
+    write_availability(w, p.availability);
     w.key("claim_deadline");
     write_date(w, p.claim_deadline);
     w.key("clause");

@@ -99,12 +99,7 @@ void write_timeline(JsonWriter& w, const std::vector<audit::TimelineSegment>& ti
 // availability .. hour_rule_credit: the figures before the incidents.
 void write_figures(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
                    const SourceFile& contract) {
-  w.key("availability");
-  if (period.availability) write_rational(w, *period.availability);
-  else w.value(nullptr);
-  w.key("availability_percent");
-  if (period.availability) w.value(percent_text(*period.availability));
-  else w.value(nullptr);
+  write_availability(w, period.availability);
   w.key("cap");
   if (period.cap_minor < 0) w.value(nullptr);
   else write_money(w, period.cap_minor, currency);

@@ -10,12 +10,7 @@ namespace {
 
 void write_other_reading(JsonWriter& w, const audit::ProbePeriodFigures& f, const model::Currency& currency) {
   w.object([&] {
-    w.key("availability");
-    if (f.other_availability) write_rational(w, *f.other_availability);
-    else w.value(nullptr);
-    w.key("availability_percent");
-    if (f.other_availability) w.value(percent_text(*f.other_availability));
-    else w.value(nullptr);
+    write_availability(w, f.other_availability);
     w.field("met", f.other_met);
     w.field("missing", terms::keyword(f.other_missing));
     w.key("owed");

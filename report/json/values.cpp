@@ -34,6 +34,19 @@ void write_rational(JsonWriter& w, const audit::Rational& value) {
   });
 }
 
+void write_rational(JsonWriter& w, const std::optional<audit::Rational>& value) {
+  if (value) write_rational(w, *value);
+  else w.value(nullptr);
+}
+
+void write_availability(JsonWriter& w, const std::optional<audit::Rational>& share) {
+  w.key("availability");
+  write_rational(w, share);
+  w.key("availability_percent");
+  if (share) w.value(percent_text(*share));
+  else w.value(nullptr);
+}
+
 void write_money(JsonWriter& w, int64_t minor, const model::Currency& currency) {
   w.object([&] {
     w.field("decimal", money_text(minor, currency));

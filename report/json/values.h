@@ -12,6 +12,11 @@ namespace slaudit::report {
 // {"decimal": "0.333333~", "den": "3", "num": "1"}: the exact value, and a
 // decimal for people with 6 fractional digits, truncated and marked when cut.
 void write_rational(JsonWriter& w, const audit::Rational& value);
+// The same, or null.
+void write_rational(JsonWriter& w, const std::optional<audit::Rational>& value);
+// The keys `availability` (exact) and `availability_percent` (displayed), or
+// two nulls: every report object that states an availability states it so.
+void write_availability(JsonWriter& w, const std::optional<audit::Rational>& share);
 // {"decimal": "120000.00", "minor": 12000000}.
 void write_money(JsonWriter& w, int64_t minor, const model::Currency& currency);
 // {"column": 5, "line": 31}, or null when the contract does not say (a default).

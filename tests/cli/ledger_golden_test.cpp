@@ -8,9 +8,7 @@
 // write each output through the same blanking.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -25,11 +23,7 @@ namespace {
 const fs::path kRoot = SLAUDIT_SOURCE_DIR;
 
 slaudit::testing::CliRun run_from_root(const std::string& args, const fs::path& scratch) {
-  const fs::path out = scratch / "out", err = scratch / "err";
-  const std::string command = "cd '" + kRoot.string() + "' && '" SLAUDIT_CLI "' " + args + " > '" + out.string() +
-                              "' 2> '" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slaudit::testing::slurp(out), slaudit::testing::slurp(err)};
+  return slaudit::testing::run_from(kRoot, SLAUDIT_CLI, args, scratch);
 }
 
 std::string with_ledger(std::string args, const fs::path& ledger) {

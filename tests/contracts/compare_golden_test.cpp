@@ -9,11 +9,8 @@
 // json, text and markdown from the source root, through the same blanking.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -40,11 +37,7 @@ std::string first_line(const fs::path& path) {
 }
 
 slaudit::testing::CliRun run_from_root(const std::string& args, const fs::path& scratch) {
-  const fs::path out = scratch / "out", err = scratch / "err";
-  const std::string command = "cd '" + kRoot.string() + "' && '" SLAUDIT_CLI "' " + args + " > '" + out.string() +
-                              "' 2> '" + err.string() + "'";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slaudit::testing::slurp(out), slaudit::testing::slurp(err)};
+  return slaudit::testing::run_from(kRoot, SLAUDIT_CLI, args, scratch);
 }
 
 // The engine's version and the tzdata release compiled in, as each format prints them, blanked.

@@ -39,10 +39,16 @@ void ScratchDir::copy_in(const fs::path& from, const std::string& name) const {
 }
 
 CliRun ScratchDir::run(const std::string& program, const std::string& args) const {
-  const std::string command =
-      "cd '" + dir_.string() + "' && '" + program + "' " + args + " > out.txt 2> err.txt";
+  return run_from(dir_, program, args, dir_);
+}
+
+CliRun run_from(const std::filesystem::path& dir, const std::string& program, const std::string& args,
+                const std::filesystem::path& scratch) {
+  const std::filesystem::path out = scratch / "out.txt", err = scratch / "err.txt";
+  const std::string command = "cd '" + dir.string() + "' && '" + program + "' " + args + " > '" + out.string() +
+                              "' 2> '" + err.string() + "'";
   const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir_ / "out.txt"), slurp(dir_ / "err.txt")};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
 }  // namespace slaudit::testing

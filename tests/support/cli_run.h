@@ -15,6 +15,11 @@ struct CliRun {
 std::string slurp(const std::filesystem::path& path);
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// Runs `program args` (a shell command line) with `dir` as working directory
+// (the source root, say), its output caught in files of the folder `scratch`.
+CliRun run_from(const std::filesystem::path& dir, const std::string& program, const std::string& args,
+                const std::filesystem::path& scratch);
+
 // A folder under the system's temporary folder, named by `tag` and the
 // process id (ctest runs test processes in parallel), removed with its content.
 class ScratchDir {
