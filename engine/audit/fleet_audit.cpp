@@ -55,36 +55,65 @@ std::string life_text(const Resource& r) {
          (r.terminated ? format_utc(*r.terminated) : "after every period");
 }
 
-// The resources one incident took out, or why none.
+// The resources one incident took out (one, or a zone's or region's), or why none.
 struct Attribution {
-  std::vector<size_t> resources;
-  std::string reason;  // set when `resources` is empty
+  size_t one = SIZE_MAX;                       // a resource's own incident
+  const std::vector<size_t>* many = nullptr;   // a zone's or a region's resources
+  std::string reason;                          // set when neither
+};
+
+// Finds an incident's resource by the address of its interned name: a log
+// names each resource many times and its reader shares equal names, so after
+// the first, a lookup hashes a pointer instead of a text (2M incidents of
+// 100k resources: 100k text lookups instead of 2M).
+class ResourceFinder {
+ public:
+  explicit ResourceFinder(const ResourceIndex& index) : index_(index) {}
+  std::optional<size_t> find(const SharedName& name) {
+    const std::string* key = &*name;
+    if (const auto hit = seen_.find(key); hit != seen_.end()) return hit->second;
+    const auto it = index_.by_id.find(name.view());
+    const std::optional<size_t> found = it == index_.by_id.end() ? std::nullopt : std::optional<size_t>(it->second);
+    seen_.emplace(key, found);
+    return found;
+  }
+
+ private:
+  const ResourceIndex& index_;
+  std::unordered_map<const std::string*, std::optional<size_t>> seen_;
 };
 
 Attribution attribute(const model::Contract& contract, const std::vector<Resource>& resources,
-                      const ResourceIndex& index, const Incident& incident) {
-  const std::string service(incident.service.view());
+                      const ResourceIndex& index, ResourceFinder& finder, const Incident& incident) {
+  const std::string_view service = incident.service.view();
   if (!is_fleet(contract, service))
-    return {{}, "service '" + service + "' is not a fleet (no `resources` declaration): a fleet audit does not audit it"};
+    return {SIZE_MAX, nullptr,
+            "service '" + std::string(service) +
+                "' is not a fleet (no `resources` declaration): a fleet audit does not audit it"};
   if (incident.resource) {
-    const auto it = index.by_id.find(incident.resource.view());
-    if (it == index.by_id.end()) return {{}, "unknown resource '" + *incident.resource + "': not in the inventory"};
-    const Resource& r = resources[it->second];
+    const std::optional<size_t> at = finder.find(incident.resource);
+    if (!at) return {SIZE_MAX, nullptr, "unknown resource '" + *incident.resource + "': not in the inventory"};
+    const Resource& r = resources[*at];
     if (r.service != service)
-      return {{}, "resource '" + r.id + "' is of service '" + r.service + "', not '" + service + "'"};
-    if (!in_life(incident, r)) return {{}, "outside the life of resource '" + r.id + "' (" + life_text(r) + ")"};
-    return {{it->second}, ""};
+      return {SIZE_MAX, nullptr,
+              "resource '" + r.id + "' is of service '" + r.service + "', not '" + std::string(service) + "'"};
+    if (!in_life(incident, r))
+      return {SIZE_MAX, nullptr, "outside the life of resource '" + r.id + "' (" + life_text(r) + ")"};
+    return {*at, nullptr, ""};
   }
   const bool by_zone = incident.zone.has_value();
   if (!by_zone && !incident.region)
-    return {{}, "an incident of fleet service '" + service + "' must name a 'resource', a 'zone' or a 'region'"};
+    return {SIZE_MAX, nullptr,
+            "an incident of fleet service '" + std::string(service) +
+                "' must name a 'resource', a 'zone' or a 'region'"};
   const auto& places = by_zone ? index.by_zone : index.by_region;
   const std::string place(by_zone ? incident.zone.view() : incident.region.view());
-  const auto it = places.find({service, place});
+  const auto it = places.find({std::string(service), place});
   if (it == places.end())
-    return {{}, std::string("no resource of service '") + service + "' in " + (by_zone ? "zone" : "region") + " '" +
-                    place + "'"};
-  return {it->second, ""};
+    return {SIZE_MAX, nullptr,
+            "no resource of service '" + std::string(service) + "' in " + (by_zone ? "zone" : "region") + " '" +
+                place + "'"};
+  return {SIZE_MAX, &it->second, ""};
 }
 
 // Per resource, the indexes of its incidents in log order.
@@ -96,11 +125,13 @@ struct AttributedIncidents {
 AttributedIncidents attribute_all(const FleetAuditRequest& req, const ResourceIndex& index) {
   AttributedIncidents out;
   out.of_resource.resize(req.resources->size());
+  ResourceFinder finder(index);
   for (size_t i = 0; i < req.incidents.size(); ++i) {
     const Incident& incident = req.incidents[i];
-    Attribution a = attribute(*req.contract, *req.resources, index, incident);
-    if (a.resources.empty()) out.unattributed.push_back({incident.line, incident.id, std::move(a.reason)});
-    for (const size_t r : a.resources) out.of_resource[r].push_back(i);
+    Attribution a = attribute(*req.contract, *req.resources, index, finder, incident);
+    if (a.one != SIZE_MAX) out.of_resource[a.one].push_back(i);
+    else if (a.many) for (const size_t r : *a.many) out.of_resource[r].push_back(i);
+    else out.unattributed.push_back({incident.line, incident.id, std::move(a.reason)});
   }
   return out;
 }
