@@ -65,7 +65,9 @@ std::string reversed_lines(std::string_view data) {
 SLAUDIT_FUZZ_TARGET(statement) {
   read(data, StatementFormat::Csv);
   const Statement forward = read(data, StatementFormat::JsonLines);
-  if (data.starts_with("\xEF\xBB\xBF")) return;  // a BOM belongs to the first line only
+  // A BOM belongs to the first line only: reversing the lines would move one
+  // from the last line to the front, where the reader strips it.
+  if (data.starts_with("\xEF\xBB\xBF") || data.find("\n\xEF\xBB\xBF") != std::string_view::npos) return;
   const Statement reversed = read(reversed_lines(data), StatementFormat::JsonLines);
   SLAUDIT_FUZZ_EXPECT(described(reversed) == described(forward), "the order of the records changed the statement");
 }

@@ -64,8 +64,9 @@ SLAUDIT_FUZZ_TARGET(status_history) {
   const StatusHistory up = read(data, StatusFormat::JsonLines, InitialState::Up);
   SLAUDIT_FUZZ_EXPECT(up.incidents.size() == unknown.incidents.size() && up.unknown_before.empty(),
                       "the initial state changed the incidents, or left time unknown under 'up'");
-  // A BOM belongs to the first line only: reversing would move it.
-  if (data.starts_with("\xEF\xBB\xBF")) return;
+  // A BOM belongs to the first line only: reversing would move one (from the
+  // first line to the back, or from the last line to the front).
+  if (data.starts_with("\xEF\xBB\xBF") || data.find("\n\xEF\xBB\xBF") != std::string_view::npos) return;
   const StatusHistory reversed = read(reversed_lines(data), StatusFormat::JsonLines, InitialState::Unknown);
   SLAUDIT_FUZZ_EXPECT(described(reversed) == described(unknown), "the order of the records changed the history");
 }
