@@ -68,6 +68,24 @@ std::vector<std::string> members_of(const model::Contract& contract, const model
   return out;
 }
 
+// The contract's latency bounds, each once, in clause order: bound k + 1 at
+// index k (a sample's `bound`). Clauses with the same bound share its samples.
+std::vector<Decimal> latency_bounds(const model::Contract& contract) {
+  std::vector<Decimal> out;
+  for (const auto& clause : contract.availability) {
+    if (!clause.measurement || !clause.measurement->probes) continue;
+    const model::ProbeRule& rule = *clause.measurement->probes;
+    if (rule.signal != model::ProbeSignal::Latency) continue;
+    if (std::find(out.begin(), out.end(), rule.latency_bound) == out.end()) out.push_back(rule.latency_bound);
+  }
+  return out;
+}
+
+uint16_t bound_of(const model::ProbeRule& rule, const std::vector<Decimal>& bounds) {
+  if (rule.signal != model::ProbeSignal::Latency) return 0;
+  return static_cast<uint16_t>(std::find(bounds.begin(), bounds.end(), rule.latency_bound) - bounds.begin() + 1);
+}
+
 }  // namespace
 
 std::optional<Seconds> parse_lateness(const std::string& text) {
@@ -129,6 +147,7 @@ std::vector<probe::ProbeClauseEngine*> build_engines(const ProbeOptions& o, cons
   request.probe_engines.assign(contract.availability.size(), nullptr);
   probe::ProbeEngineOptions options;
   options.lateness = o.lateness;
+  const std::vector<Decimal> bounds = latency_bounds(contract);
   for (size_t c = 0; c < contract.availability.size(); ++c) {
     const auto& clause = contract.availability[c];
     if (!clause.measurement || clause.measurement->kind != model::MeasurementKind::Probes || !clause.measurement->probes)
@@ -143,6 +162,7 @@ std::vector<probe::ProbeClauseEngine*> build_engines(const ProbeOptions& o, cons
       options.readings[probe::missing_index(model::MissingData::Up)] = true;
       options.readings[probe::missing_index(model::MissingData::Down)] = true;
     }
+    options.bound = bound_of(*clause.measurement->probes, bounds);
     run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts),
                                                                 run.targets, members_of(contract, clause, map), options);
     live.push_back(run.engines[c].get());
@@ -229,6 +249,13 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
   for (const std::string& f : o.files) request.probe_sources.push_back(f == "-" ? "<stdin>" : f);
   probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
   read_options.prometheus.target_label = o.target_label;
+  read_options.latency_bounds = latency_bounds(*request.contract);
+  // A spilled sample keeps its bound in 7 bits (telemetry/probe/sample_sort.cpp).
+  if (read_options.latency_bounds.size() > 127) {
+    messages.push_back("slaudit: the contract's latency clauses have " + std::to_string(read_options.latency_bounds.size()) +
+                       " different bounds; at most 127 can be audited in one run");
+    return false;
+  }
   std::optional<StdinCopy> copy;
   if (!o.live && std::find(o.files.begin(), o.files.end(), "-") != o.files.end()) {
     copy.emplace(o.temp_dir);

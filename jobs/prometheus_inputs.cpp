@@ -342,6 +342,13 @@ bool read_prometheus_inputs(const ProbeOptions& po, const PrometheusOptions& o, 
     messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; nothing is "
                        "read from Prometheus");
   const model::Contract& contract = *request.contract;
+  for (size_t c = 0; c < run.engines.size(); ++c)
+    if (run.engines[c] && run.engines[c]->rule().signal == model::ProbeSignal::Latency) {
+      messages.push_back("slaudit audit: availability " + contract.services[contract.availability[c].service].name +
+                         " states a latency objective: it is audited from a latency histogram given to --probes "
+                         "(le= columns), not from series recorded in Prometheus");
+      return false;
+    }
   Reader reader(*fetcher, messages);
   for (size_t c = 0; c < run.engines.size(); ++c) {
     probe::ProbeClauseEngine* engine = run.engines[c].get();

@@ -122,6 +122,13 @@ bool plan_clause(const audit::AuditRequest& request, size_t c, Seconds lag, prob
   out.bucket = rule.bucket.count() > 0 ? rule.bucket : Seconds{60};
   const std::vector<probe::ProbePart> parts = audit::probe_parts(request, c);
   const std::string where = source.name() + ":" + std::to_string(source.location(clause.range.begin).line);
+  if (rule.signal == model::ProbeSignal::Latency) {
+    messages.push_back(where + ": error: availability " + out.service +
+                       ": a latency objective is audited from a latency histogram given to --probes (le= columns); "
+                       "no recording rules are written for it: a histogram's _bucket series are counters, which "
+                       "PromQL cannot turn into exact per-bucket counts");
+    return false;
+  }
   if (parts.empty()) {
     messages.push_back(where + ": note: availability " + out.service + " has no period in " + request.range.label +
                        "; no rules for it");

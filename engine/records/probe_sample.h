@@ -25,6 +25,9 @@ struct ProbeSample {
   Instant at;                  // sample time, UTC seconds
   TargetId target = 0;
   SampleKind kind = SampleKind::Counts;
+  // 0: a probe sample; k: from a latency histogram, ok = the requests within
+  // the contract's latency bound k (every clause takes only its own bound's).
+  uint16_t bound = 0;
   uint32_t source = 0;         // index of the input (file) it came from
   uint64_t record = 0;         // 1-based line (CSV) or value index (Prometheus) in that input
   uint64_t ok = 0;

@@ -78,6 +78,7 @@ struct ProbeItemChecker {
     if (!first("bad", "the bad-bucket rule")) return;
     rule.signal = bad.signal;
     rule.cmp = bad.cmp.op;
+    if (bad.signal == ast::ProbeSignal::Latency) return latency(bad);
     if (bad.cmp.op == Comparator::Equal || bad.cmp.op == Comparator::About) {
       cx.diagnostics().error("bad-comparator", bad.cmp.range, "a bad-bucket threshold compares with <, <=, > or >=");
       ok = false;
@@ -85,6 +86,50 @@ struct ProbeItemChecker {
     auto t = cx.percent(bad.threshold, "the bad-bucket threshold", true);
     if (t) rule.threshold = t->value.percent_to_share();
     ok &= t.has_value();
+  }
+  // bad when pNN latency > BOUND: the share of requests within BOUND below NN%.
+  void latency(const ast::BadBucketItem& bad) {
+    if (bad.cmp.op != Comparator::GreaterThan) {
+      cx.diagnostics().error("bad-comparator", bad.cmp.range,
+                             "a latency percentile is compared with '>' only: a histogram counts the requests that "
+                             "took at most each bound, which decides 'p99 latency > 300 ms' exactly and nothing else",
+                             "write 'bad when " + (bad.percentile ? bad.percentile->text : std::string("p99")) +
+                                 " latency > " + cx.written(bad.threshold.range) + ";'");
+      ok = false;
+    }
+    if (auto share = percentile_share(*bad.percentile)) rule.threshold = *share;
+    else ok = false;
+    auto bound = cx.amount(bad.threshold, "the latency bound", {model::Dimension::Duration});
+    if (!bound) {
+      ok = false;
+      return;
+    }
+    // Microseconds at most: a histogram's bounds are written in seconds with a
+    // few decimals, and the bound must be one of them exactly.
+    if (bound->value.is_negative() || bound->value.is_zero() || !bound->value.scaled_to(6) ||
+        bound->value > Decimal::from_int(86400)) {
+      cx.diagnostics().error("out-of-range", bad.threshold.range,
+                             "the latency bound must be above zero, at most a day, in whole microseconds");
+      ok = false;
+      return;
+    }
+    rule.latency_bound = bound->value;
+  }
+  // p50 -> 0.50, p99 -> 0.99, p999 -> 0.999, p9999 -> 0.9999: "p", two digits
+  // of whole percent, then the decimals, the usual names of percentiles.
+  std::optional<Decimal> percentile_share(const ast::Name& name) {
+    const std::string& t = name.text;
+    bool digits = t.size() >= 3 && t.size() <= 8 && t[0] == 'p';
+    for (size_t i = 1; digits && i < t.size(); ++i) digits = t[i] >= '0' && t[i] <= '9';
+    // p990 would be 99.0%, p100 10.0%: a trailing zero after the whole percent is refused, not guessed.
+    if (!digits || t == "p00" || (t.size() > 3 && t.back() == '0')) {
+      cx.diagnostics().error("bad-percentile", name.range,
+                             "'" + t + "' is not a percentile: write p and its digits without the point",
+                             "p50, p90, p99, p999 (99.9%), p9999 (99.99%)");
+      return std::nullopt;
+    }
+    const std::string written = t.substr(1, 2) + (t.size() > 3 ? "." + t.substr(3) : std::string());
+    return Decimal::parse(written)->percent_to_share();
   }
   void operator()(const ast::ConsecutiveItem& c) {
     if (!first("consecutive", "the consecutive-bucket minimum")) return;

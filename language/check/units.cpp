@@ -15,6 +15,7 @@ struct Entry {
 
 // Data sizes are decimal (GB = 10^9 bytes) unless binary (GiB); bits are 1/8 byte.
 constexpr Entry kUnits[] = {
+    {"ms", Dimension::Duration, "0.001", ""},  // latency bounds; elsewhere a sub-second duration is refused
     {"s", Dimension::Duration, "1", ""},        {"sec", Dimension::Duration, "1", ""},
     {"second", Dimension::Duration, "1", ""},   {"seconds", Dimension::Duration, "1", ""},
     {"min", Dimension::Duration, "60", ""},     {"minute", Dimension::Duration, "60", ""},

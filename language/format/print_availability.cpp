@@ -24,7 +24,8 @@ std::string targets(const ast::TargetsItem& t) {
 struct ProbeLine {
   std::string operator()(const ast::BucketItem& i) const { return "bucket " + quantity(i.size) + ";"; }
   std::string operator()(const ast::BadBucketItem& i) const {
-    return "bad when " + word(i.signal) + " " + comparator(i.cmp) + " " + quantity(i.threshold) + ";";
+    const std::string percentile = i.percentile ? i.percentile->text + " " : std::string();
+    return "bad when " + percentile + word(i.signal) + " " + comparator(i.cmp) + " " + quantity(i.threshold) + ";";
   }
   std::string operator()(const ast::ConsecutiveItem& i) const {
     return "at least " + i.count.text + " consecutive bad buckets;";

@@ -180,6 +180,7 @@ belowMinimum
 probeSignal
     : 'success' 'ratio'                                                              # SuccessRatio
     | 'error' 'rate'                                                                 # ErrorRate
+    | percentile=word 'latency'                                                      # LatencySignal
     ;
 
 targetCombination
@@ -356,6 +357,8 @@ word
     | 'assessed' | 'else' | 'missed' | 'samples'
     // issue 15 (group-level clauses)
     | 'counted' | 'while' | 'run'
+    // issue 17 (latency objectives)
+    | 'latency'
     // issue 17 (credit tables that stop)
     | 'stated'
     // issue 17 (holiday calendars)

@@ -10,8 +10,13 @@ std::optional<ast::ProbeItem> Builder::probe_item(P::ProbeItemContext* ctx) {
   if (auto* c = as<P::BucketItemContext>(ctx)) {
     out.node = ast::BucketItem{quantity(c->size)};
   } else if (auto* c = as<P::BadBucketItemContext>(ctx)) {
-    const auto signal = as<P::ErrorRateContext>(c->signal) ? ast::ProbeSignal::ErrorRate : ast::ProbeSignal::SuccessRatio;
-    out.node = ast::BadBucketItem{signal, comparator(c->cmp), quantity(c->threshold)};
+    ast::BadBucketItem item{ast::ProbeSignal::SuccessRatio, comparator(c->cmp), quantity(c->threshold), std::nullopt};
+    if (as<P::ErrorRateContext>(c->signal)) item.signal = ast::ProbeSignal::ErrorRate;
+    if (auto* latency = as<P::LatencySignalContext>(c->signal)) {
+      item.signal = ast::ProbeSignal::Latency;
+      item.percentile = name(latency->percentile);
+    }
+    out.node = std::move(item);
   } else if (auto* c = as<P::ConsecutiveItemContext>(ctx)) {
     out.node = ast::ConsecutiveItem{integer(c->count)};
   } else if (auto* c = as<P::MinimumDataItemContext>(ctx)) {

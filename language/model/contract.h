@@ -174,7 +174,11 @@ struct ProbeRule {
   Seconds bucket{60};
   ProbeSignal signal = ProbeSignal::SuccessRatio;
   Comparator cmp = Comparator::LessThan;
-  Decimal threshold;   // a share 0..1 (95% -> 0.95)
+  Decimal threshold;   // a share 0..1 (95% -> 0.95); Latency: the percentile as a share (p99 -> 0.99)
+  // Latency only: the bound in seconds (300 ms -> 0.3). A bucket is bad when
+  // fewer than `threshold` of its requests took at most this long (the
+  // histogram's count at this bound over its +Inf count): `cmp` is always >.
+  Decimal latency_bound;
   int64_t min_consecutive = 1;
   TargetCombination combine = TargetCombination::Any;
   Decimal combine_share;  // AtLeastShare

@@ -91,7 +91,8 @@ using terms::ProbeSignal;
 using terms::TargetCombination;
 
 struct BucketItem { Quantity size; };
-struct BadBucketItem { ProbeSignal signal; ComparatorOp cmp; Quantity threshold; };
+// bad when success ratio|error rate CMP P;  or  bad when pNN latency > DURATION;
+struct BadBucketItem { ProbeSignal signal; ComparatorOp cmp; Quantity threshold; std::optional<Name> percentile; };
 struct ConsecutiveItem { Integer count; };
 struct TargetsItem { TargetCombination combine; std::optional<Quantity> share; };
 struct MethodItem { ProbeMethod method; };

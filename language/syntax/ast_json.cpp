@@ -126,6 +126,7 @@ class ToJson {
   json of(const ast::BadBucketItem& i) const {
     json out = kind_only("BadBucketItem");
     out["signal"] = word(i.signal);
+    if (i.percentile) out["percentile"] = of(*i.percentile);
     out["cmp"] = of(i.cmp);
     out["threshold"] = of(i.threshold);
     return out;

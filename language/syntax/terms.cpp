@@ -9,6 +9,7 @@ std::string_view keyword(ProbeSignal value) {
   switch (value) {
     case ProbeSignal::SuccessRatio: return "success ratio";
     case ProbeSignal::ErrorRate: return "error rate";
+    case ProbeSignal::Latency: return "latency";
   }
   return "";
 }

@@ -11,7 +11,8 @@
 
 namespace slaudit::terms {
 
-enum class ProbeSignal { SuccessRatio, ErrorRate };
+// Latency: "pNN latency", the share of requests a histogram counts within a bound.
+enum class ProbeSignal { SuccessRatio, ErrorRate, Latency };
 enum class TargetCombination { Any, All, AtLeastShare, Averaged };  // AtLeastShare: "at least N%"
 enum class ProbeMethod { BadBuckets, Requests, AverageErrorRate };
 enum class MissingData { Up, Down, Excluded };
@@ -37,7 +38,7 @@ enum class Cause { Provider, Customer, ForceMajeure, ThirdParty, Maintenance };
 inline constexpr Cause kCauses[] = {Cause::Provider, Cause::Customer, Cause::ForceMajeure, Cause::ThirdParty,
                                     Cause::Maintenance};
 
-std::string_view keyword(ProbeSignal value);        // "success ratio", "error rate"
+std::string_view keyword(ProbeSignal value);        // "success ratio", "error rate", "latency"
 std::string_view keyword(TargetCombination value);  // "any", "all", "at least", "averaged"
 std::string_view keyword(ProbeMethod value);        // "bad buckets", "requests", "average error rate"
 std::string_view keyword(MissingData value);        // "up", "down", "excluded"

@@ -11,7 +11,8 @@
 #include <optional>
 #include <vector>
 
-#include "base/time/timestamp.h"
+#include "telemetry/probe/csv_fields.h"
+#include "telemetry/probe/histogram_csv.h"
 #include "base/util/file_io.h"
 #include "base/text/short_equal.h"
 
@@ -53,33 +54,6 @@ std::string parse_header(std::string_view line, Layout& layout) {
   if (layout.index[Timestamp] < 0 || layout.index[Target] < 0 || !(counts || success))
     return "header must be timestamp,target,ok,total or timestamp,target,success (any order)";
   return {};
-}
-
-bool parse_u64(std::string_view s, uint64_t& out) {
-  if (s.empty() || s.size() > 19) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + uint64_t(c - '0');
-  }
-  out = v;
-  return true;
-}
-
-const char* parse_time(std::string_view s, Instant& at) {
-  uint64_t secs = 0;
-  if (parse_u64(s, secs)) {
-    // Past 9999-12-31T23:59:59Z no calendar the audit uses can place it.
-    if (secs > 253402300799ULL) return "bad timestamp";
-    at = Instant{Seconds{static_cast<int64_t>(secs)}};
-    return nullptr;
-  }
-  const TimestampResult r = parse_timestamp(s);
-  if (r.ok()) {
-    at = *r.instant;
-    return nullptr;
-  }
-  return r.no_offset ? "timestamp has no UTC offset" : "bad timestamp";
 }
 
 class RowParser {
@@ -244,6 +218,8 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
   Layout layout;
   std::string error;
   std::optional<RowParser> rows;
+  std::optional<HistogramRows> histogram;
+  static const std::vector<Decimal> kNoBounds;
   std::string fatal;  // a whole message, located already
   const auto too_long = [&](uint64_t line) {
     return std::string(name) + ":" + std::to_string(line) + ": a line longer than " +
@@ -257,11 +233,18 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
         fatal = too_long(line_no);
         return;
       }
+      if (is_histogram_header(line)) {
+        HistogramLayout h;
+        error = parse_histogram_header(line, input.latency_bounds ? *input.latency_bounds : kNoBounds, h);
+        if (error.empty()) histogram.emplace(input, std::move(h));
+        return;
+      }
       error = parse_header(trim_cr(line), layout);
       if (error.empty()) rows.emplace(input, layout);
       return;
     }
-    rows->row(line, line_no);
+    if (histogram) histogram->row(line, line_no);
+    else rows->row(line, line_no);
   };
   for (;;) {
     if (buf.size() - kPadding - have < kBlock) buf.resize(have + kBlock + kPadding);
@@ -278,7 +261,9 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
       start = size_t(nl - buf.data()) + 1;
     }
     if (header_done && rows) start = rows->rows(buf.data(), start, end, line_no);
+    if (header_done && histogram) start = histogram->rows(buf.data(), start, end, line_no);
     if (rows && rows->too_long) return too_long(rows->too_long);
+    if (histogram && histogram->too_long) return too_long(histogram->too_long);
     std::memmove(buf.data(), buf.data() + start, end - start);
     have = end - start;
     // An unfinished line is scanned again with the next block: bounded, the reading stays linear.
@@ -287,6 +272,7 @@ std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& i
   }
   if (have > 0) on_line({buf.data(), have});
   if (rows && rows->too_long) return too_long(rows->too_long);
+  if (histogram && histogram->too_long) return too_long(histogram->too_long);
   if (!fatal.empty()) return fatal;
   if (!error.empty()) return std::string(name) + ":1: " + error;
   if (!header_done) return std::string(name) + ": empty input (expected a header line)";

@@ -1,6 +1,7 @@
 #pragma once
 // Streaming reader of probe samples in CSV with a header naming the columns
-// (any order): `timestamp,target,ok,total` or `timestamp,target,success`.
+// (any order): `timestamp,target,ok,total` or `timestamp,target,success`, or a
+// latency histogram (`timestamp,target,le=0.1,...,le=+Inf`: histogram_csv.h).
 // Timestamps are Unix seconds or RFC 3339 with an offset (base/time rules).
 // Reads the file descriptor in 1 MiB blocks and parses fields by hand: no
 // std::string, stream or locale per row. Each data row is pushed to the sink
@@ -9,6 +10,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "base/num/decimal.h"
 
 #include "telemetry/probe/byte_stream.h"
 #include "engine/records/probe_accounting.h"
@@ -28,6 +32,9 @@ struct ProbeInput {
   ProbeSink* sink = nullptr;
   ProbeAccounting* accounting = nullptr;
   size_t max_line_bytes = kMaxProbeLineBytes;  // tests make it small
+  // The contract's latency bounds in seconds, bound k + 1 at index k: what a
+  // latency histogram (histogram_csv.h) gives samples for. None: not given.
+  const std::vector<Decimal>* latency_bounds = nullptr;
 };
 
 // Reads the CSV from a byte stream (plain or gzip). Returns an empty string on

@@ -41,7 +41,9 @@ std::string read_probe_stream(ByteStream& in, const std::string& path, const std
     if (!in.error().empty()) return in.error();
   }
   if (format == ProbeFormat::Prometheus) return read_prometheus_stream(in, name, input, options.prometheus);
-  return read_probe_csv_stream(in, name, input);
+  ProbeInput with_bounds = input;
+  with_bounds.latency_bounds = &options.latency_bounds;
+  return read_probe_csv_stream(in, name, with_bounds);
 }
 
 std::string read_probe_input(const std::string& path, const ProbeInput& input, const ProbeReadOptions& options) {

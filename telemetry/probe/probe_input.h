@@ -16,6 +16,8 @@ enum class ProbeFormat { Auto, Csv, Prometheus };
 struct ProbeReadOptions {
   ProbeFormat format = ProbeFormat::Auto;
   PrometheusOptions prometheus;
+  // The contract's latency bounds (seconds), for latency histograms: bound k + 1 at index k.
+  std::vector<Decimal> latency_bounds;
   // `-` reads this descriptor (a copy of standard input, for a second reading).
   int stdin_fd = 0;
   // When >= 0, every byte read from standard input is also written here, so

@@ -10,7 +10,8 @@
 
 namespace slaudit::probe {
 
-// A sample as spilled: 40 bytes, the kind in the top bit of the source.
+// A sample as spilled: 40 bytes, the kind in the top bit of the source and the
+// latency bound in the 7 bits below it (sources and bounds are checked to fit).
 struct SampleSorter::Packed {
   int64_t at;
   uint32_t target;
@@ -21,6 +22,8 @@ struct SampleSorter::Packed {
 namespace {
 
 constexpr uint32_t kRatioFlag = 0x8000'0000u;
+constexpr int kBoundShift = 24;
+constexpr uint32_t kSourceMask = (1u << kBoundShift) - 1;
 constexpr size_t kReadBatch = 4096;   // samples read from each run at a time while merging
 constexpr size_t kReplayBatch = 2048;  // samples handed to the sink at a time
 
@@ -28,7 +31,8 @@ bool before(const ProbeSample& a, const ProbeSample& b) {
   if (a.at != b.at) return a.at < b.at;
   if (a.target != b.target) return a.target < b.target;
   if (a.source != b.source) return a.source < b.source;
-  return a.record < b.record;
+  if (a.record != b.record) return a.record < b.record;
+  return a.bound < b.bound;  // one histogram row gives a sample per latency bound
 }
 
 std::string temp_directory(const std::string& given) {
@@ -67,7 +71,8 @@ struct RunReader {
       s.at = Instant{Seconds{at}};
       s.target = target;
       s.kind = (source_kind & kRatioFlag) ? SampleKind::Ratio : SampleKind::Counts;
-      s.source = source_kind & ~kRatioFlag;
+      s.source = source_kind & kSourceMask;
+      s.bound = static_cast<uint16_t>((source_kind & ~kRatioFlag) >> kBoundShift);
       s.record = record;
       s.ok = ok;
       s.total = total;
@@ -134,7 +139,8 @@ bool SampleSorter::spill() {
   for (size_t i = 0; i < buffer_.size(); ++i) {
     const ProbeSample& s = buffer_[i];
     const int64_t at = s.at.time_since_epoch().count();
-    const uint32_t source_kind = s.source | (s.kind == SampleKind::Ratio ? kRatioFlag : 0);
+    const uint32_t source_kind = (s.source & kSourceMask) | (static_cast<uint32_t>(s.bound) << kBoundShift) |
+                                 (s.kind == SampleKind::Ratio ? kRatioFlag : 0);
     char* p = raw.data() + i * 40;
     std::memcpy(p, &at, 8);
     std::memcpy(p + 8, &s.target, 4);

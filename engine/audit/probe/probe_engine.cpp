@@ -17,8 +17,9 @@ constexpr int32_t kNotMember = -1;
 }  // namespace
 
 BadTest::BadTest(const model::ProbeRule& rule)
-    : error_rate(rule.signal != model::ProbeSignal::SuccessRatio),
-      cmp(rule.cmp),
+    : error_rate(rule.signal == model::ProbeSignal::ErrorRate),
+      // pNN latency > B: bad when the share of requests within B is below NN%.
+      cmp(rule.signal == model::ProbeSignal::Latency ? model::Comparator::LessThan : rule.cmp),
       numerator(static_cast<uint64_t>(rule.threshold.coefficient())),
       denominator(static_cast<uint64_t>(rule.threshold.denominator())) {}
 
@@ -163,6 +164,9 @@ void ProbeClauseEngine::note(const ProbeSample& s, uint64_t& counter, const char
 }
 
 void ProbeClauseEngine::add(const ProbeSample& s) {
+  // Another measure's sample: a latency histogram's for another bound, or a
+  // probe's for a latency clause. The reader accounts for its row.
+  if (s.bound != options_.bound) return;
   ++counts_.seen;
   // Known targets without a call; new ones are resolved once.
   const int32_t m = s.target < member_.size() && member_[s.target] != kUnresolved ? member_[s.target] : member_of(s.target);

@@ -52,6 +52,9 @@ struct ProbeEngineOptions {
   // Missing-data rules to follow runs for under "averaged" (indexed by
   // missing_index); a reading left out has no run_targets. All by default.
   std::array<bool, 3> readings{true, true, true};
+  // The samples the clause takes: 0 probe samples; k those of latency bound k
+  // (a clause saying `bad when pNN latency > B`, B the k-th bound of the read).
+  uint16_t bound = 0;
 };
 
 // What became of every sample pushed into one clause's engine.

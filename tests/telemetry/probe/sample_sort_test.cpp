@@ -37,6 +37,7 @@ std::vector<ProbeSample> shuffled_samples(size_t n, uint32_t seed) {
     s.record = i + 1;  // unique per sample, so the order is total
     s.total = 1 + rng() % 100;
     s.ok = rng() % (s.total + 1);
+    s.bound = static_cast<uint16_t>(rng() % 128);  // a latency bound, 0..127, kept in a spilled sample too
   }
   return out;
 }
@@ -74,7 +75,8 @@ TEST_CASE("sample sort: every sample back once, in order, whatever the run size"
     for (size_t i = 0; i < expected.size(); ++i) {
       const ProbeSample& a = out.got[i];
       const ProbeSample& b = expected[i];
-      if (key(a) != key(b) || a.ok != b.ok || a.total != b.total || a.kind != b.kind) {
+      if (key(a) != key(b) || a.ok != b.ok || a.total != b.total || a.kind != b.kind ||
+          a.bound != b.bound) {
         FAIL("sample " << i << " differs");
       }
     }

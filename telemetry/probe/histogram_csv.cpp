@@ -1,0 +1,164 @@
+#include "telemetry/probe/histogram_csv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+
+#include "base/text/short_equal.h"
+#include "telemetry/probe/csv_fields.h"
+
+namespace slaudit::probe {
+
+namespace {
+
+std::string_view trim_cr(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = line.find(',', start);
+    out.push_back(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) return out;
+    start = comma + 1;
+  }
+}
+
+bool is_inf(std::string_view s) { return s == "+Inf" || s == "Inf" || s == "+inf" || s == "inf"; }
+
+// A bound as written in `le=`: a plain decimal of seconds (Prometheus writes
+// 0.005, 2.5, 10), never an exponent.
+std::optional<Decimal> bound_value(std::string_view s) {
+  if (s.empty() || s.find_first_not_of("0123456789.") != std::string_view::npos) return std::nullopt;
+  return Decimal::parse(s);
+}
+
+}  // namespace
+
+bool is_histogram_header(std::string_view header) {
+  for (std::string_view field : split(trim_cr(header)))
+    if (field.starts_with("le=")) return true;
+  return false;
+}
+
+std::string parse_histogram_header(std::string_view header, const std::vector<Decimal>& bounds,
+                                   HistogramLayout& layout) {
+  const std::vector<std::string_view> fields = split(trim_cr(header));
+  layout.columns = static_cast<int>(fields.size());
+  std::vector<std::pair<std::optional<Decimal>, int>> by_bound;  // nullopt: +Inf
+  for (int col = 0; col < layout.columns; ++col) {
+    const std::string_view f = fields[col];
+    int* named = f == "timestamp" ? &layout.timestamp : f == "target" ? &layout.target : nullptr;
+    if (named) {
+      if (*named >= 0) return "column '" + std::string(f) + "' appears twice";
+      *named = col;
+      continue;
+    }
+    if (!f.starts_with("le="))
+      return "unknown column '" + std::string(f) + "' in a latency histogram (expected timestamp, target and le=BOUND columns)";
+    const std::string_view text = f.substr(3);
+    std::optional<Decimal> value;
+    if (!is_inf(text)) {
+      value = bound_value(text);
+      if (!value) return "column '" + std::string(f) + "': a bound is seconds as a plain decimal (le=0.3) or +Inf";
+    }
+    for (const auto& [other, other_col] : by_bound)
+      if (other == value) return "columns '" + std::string(fields[other_col]) + "' and '" + std::string(f) + "' are the same bound";
+    by_bound.emplace_back(value, col);
+  }
+  if (layout.timestamp < 0 || layout.target < 0) return "a latency histogram needs the columns timestamp and target";
+  std::sort(by_bound.begin(), by_bound.end(), [](const auto& a, const auto& b) {
+    if (a.first.has_value() != b.first.has_value()) return a.first.has_value();  // +Inf last
+    return a.first && *a.first < *b.first;
+  });
+  if (by_bound.empty() || by_bound.back().first) return "a latency histogram needs the column le=+Inf (every request)";
+  for (const auto& [value, col] : by_bound) layout.buckets.emplace_back(col, std::string(fields[col].substr(3)));
+  layout.inf_column = by_bound.back().second;
+  if (bounds.empty())
+    return "a latency histogram, but no clause of the contract says 'bad when pNN latency > BOUND'";
+  for (const Decimal& b : bounds) {
+    auto it = std::find_if(by_bound.begin(), by_bound.end(), [&](const auto& e) { return e.first && *e.first == b; });
+    if (it == by_bound.end()) {
+      std::string have;
+      for (const auto& [col, text] : layout.buckets) have += (have.empty() ? "" : ", ") + std::string("le=") + text;
+      return "no column le=" + b.to_string() + ": the contract's latency bound of " + b.to_string() +
+             " s must be a bucket bound of the histogram, or the count within it is not known (columns: " + have + ")";
+    }
+    layout.bound_column.push_back(it->second);
+  }
+  return {};
+}
+
+void HistogramRows::row(std::string_view line, uint64_t line_no) {
+  if (too_long != 0) return;
+  if (line.size() > in_.max_line_bytes) {
+    too_long = line_no;
+    return;
+  }
+  line = trim_cr(line);
+  if (line.empty()) return;  // blank lines are not records
+  fields_.clear();
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = line.find(',', start);
+    fields_.push_back(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  use(line_no);
+}
+
+size_t HistogramRows::rows(const char* base, size_t start, size_t end, uint64_t& line_no) {
+  while (start < end) {
+    const char* nl = static_cast<const char*>(std::memchr(base + start, '\n', end - start));
+    if (!nl) break;
+    const size_t at = static_cast<size_t>(nl - base);
+    row({base + start, at - start}, ++line_no);
+    start = at + 1;
+  }
+  return start;
+}
+
+void HistogramRows::use(uint64_t line_no) {
+  ++in_.accounting->read;
+  if (static_cast<int>(fields_.size()) != layout_.columns) return reject(line_no, "wrong column count");
+  ProbeSample s;
+  s.source = in_.source;
+  s.record = line_no;
+  const std::string_view time_text = fields_[layout_.timestamp];
+  if (!time_text.empty() && short_equal(time_text, last_time_text_)) {
+    s.at = last_time_;
+  } else {
+    if (const char* why = parse_time(time_text, s.at)) return reject(line_no, why);
+    last_time_text_.assign(time_text);
+    last_time_ = s.at;
+  }
+  if (fields_[layout_.target].empty()) return reject(line_no, "missing field: target");
+  counts_.resize(layout_.buckets.size());
+  for (size_t b = 0; b < layout_.buckets.size(); ++b) {
+    const std::string_view cell = fields_[layout_.buckets[b].first];
+    if (cell.empty()) return reject(line_no, "missing field: a bucket count");
+    if (!parse_u64(cell, counts_[b])) return reject(line_no, "bad number in a bucket count");
+    if (b > 0 && counts_[b] < counts_[b - 1])
+      return reject(line_no, "a bucket count below the one of a smaller bound: a histogram's counts are cumulative");
+  }
+  const uint64_t total = counts_.back();
+  if (total == 0) return reject(line_no, "no requests (le=+Inf is 0)");
+  s.kind = SampleKind::Counts;
+  s.total = total;
+  s.target = in_.targets->intern(fields_[layout_.target]);
+  ++in_.accounting->used;
+  for (size_t k = 0; k < layout_.bound_column.size(); ++k) {
+    const int col = layout_.bound_column[k];
+    uint64_t within = 0;
+    parse_u64(fields_[col], within);  // checked above
+    s.ok = within;
+    s.bound = static_cast<uint16_t>(k + 1);
+    in_.sink->add(s);
+  }
+}
+
+}  // namespace slaudit::probe
