@@ -8,10 +8,12 @@ void ProbeRead::add(const probe::ProbeSample& sample) {
   SLAUDIT_FUZZ_EXPECT(sample.total > 0, "a sample with total 0");
   SLAUDIT_FUZZ_EXPECT(sample.ok <= sample.total, "a sample with ok > total");
   SLAUDIT_FUZZ_EXPECT(sample.target < targets.size(), "a sample naming a target never interned");
-  ++pushed;
+  SLAUDIT_FUZZ_EXPECT(sample.bound <= bounds.size(), "a sample of a latency bound never given");
+  // A histogram row gives its samples one after another, bound 1 first.
+  if (sample.bound <= 1) ++pushed;
   samples += std::to_string(sample.at.time_since_epoch().count()) + " " + targets.name(sample.target) + " " +
              std::to_string(static_cast<int>(sample.kind)) + " #" + std::to_string(sample.record) + " " +
-             std::to_string(sample.ok) + "/" + std::to_string(sample.total) + "\n";
+             std::to_string(sample.ok) + "/" + std::to_string(sample.total) + " b" + std::to_string(sample.bound) + "\n";
 }
 
 std::string ProbeRead::checked_text(const std::string& error) {

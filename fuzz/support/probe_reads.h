@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/records/probe_accounting.h"
 #include "engine/records/probe_sample.h"
@@ -35,11 +36,18 @@ class PieceSource : public probe::RawSource {
 struct ProbeRead : probe::ProbeSink {
   probe::ProbeTargets targets;
   probe::ProbeAccounting accounting;
-  std::string samples;  // one line a sample: time, target name, kind, record, ok/total
-  uint64_t pushed = 0;
+  std::string samples;  // one line a sample: time, target name, kind, record, ok/total, latency bound
+  uint64_t pushed = 0;  // rows that gave samples (a histogram row gives one per bound)
+  // Latency bounds as a contract with two latency clauses gives them, so that
+  // histogram headers (le= columns) are read, not refused.
+  std::vector<Decimal> bounds{*Decimal::parse("0.3"), *Decimal::parse("1")};
 
   void add(const probe::ProbeSample& sample) override;
-  probe::ProbeInput input() { return {0, &targets, this, &accounting}; }
+  probe::ProbeInput input() {
+    probe::ProbeInput in{0, &targets, this, &accounting};
+    in.latency_bounds = &bounds;
+    return in;
+  }
   // The accounting invariant and each sample's bounds; then everything as text.
   std::string checked_text(const std::string& error);
 };
