@@ -152,7 +152,9 @@ constexpr const char* kFooter =
     "  --as-of INSTANT (or now) instead: the periods in progress then, from the incidents known by then (later\n"
     "  ones left out, open ones down up to it), the time after it up; each period's error budget, what is\n"
     "  spent, the burn rate over the last hour and day, and when the budget runs out at that rate. Such a\n"
-    "  period's evidence is incomplete: exit 4, or 3 when it is already breached.\n"
+    "  period's evidence is incomplete: exit 4, or 3 when it is already breached. --window 30d (or 24h)\n"
+    "  audits the rolling window of that length ending at the instant instead (\"the last 30 days\"): its\n"
+    "  availability against the target and its error budget, no credit: a window is not a contract period.\n"
     "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
     "  audits the clauses measured from probes; a Prometheus series' target is its --target-label label\n"
     "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
@@ -298,6 +300,9 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--as-of", j.as_of,
                   "Audit the periods in progress at this instant (2026-11-20T12:00:00Z, or now) from the records "
                   "known by then, with their error budgets and burn rates (docs/audit.md section 28)");
+  cmd->add_option("--window", j.window,
+                  "With --as-of: audit the rolling window of this length ending at the instant (30d, 24h) instead of "
+                  "the contract's periods: availability and error budget, no credit");
   cmd->add_option("--holidays", j.holidays,
                   "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day, or .ics");
   add_fleet_options(cmd, *o);

@@ -7,6 +7,7 @@
 #include "base/time/timestamp.h"
 #include "base/util/file_io.h"
 #include "engine/audit/error_budget.h"
+#include "engine/audit/incident_rules.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "engine/figures/figures.h"
 #include "jobs/holiday_inputs.h"
@@ -41,8 +42,31 @@ std::optional<Instant> as_of_instant(const std::string& text, Messages& messages
   return parsed.instant;
 }
 
+// --window: whole days or hours, from an hour to 366 days.
+std::optional<Seconds> window_length(const std::string& text, Messages& messages) {
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  std::string unit = text.substr(digits);
+  if (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
+  const int64_t per = unit == "d" ? 86400 : unit == "h" ? 3600 : 0;
+  if (digits == 0 || digits > 6 || per == 0) {
+    messages.push_back("slaudit audit: bad --window '" + text + "': expected whole days or hours, such as 30d or 24h");
+    return std::nullopt;
+  }
+  const Seconds length{std::stoll(text.substr(0, digits)) * per};
+  if (length < Seconds{3600} || length > Seconds{366 * 86400}) {
+    messages.push_back("slaudit audit: --window '" + text + "' must be from 1 hour to 366 days");
+    return std::nullopt;
+  }
+  return length;
+}
+
+std::optional<LocalDate> local_day(const TimeZone& zone, Instant at) {
+  return to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(at)));
+}
+
 std::optional<audit::AuditRange> as_of_range(const AuditJobOptions& o, Instant at, const model::Contract& contract,
-                                             Messages& messages) {
+                                             std::optional<Seconds> window, Messages& messages) {
   if (!o.period.empty() || !o.from.empty() || !o.statement.empty() || !o.probes.empty() || !o.prometheus.url.empty() ||
       !o.prometheus.replay_dir.empty() || !o.ledger.empty()) {
     messages.push_back("slaudit audit: --as-of audits the periods in progress at an instant from an incident log; "
@@ -51,14 +75,20 @@ std::optional<audit::AuditRange> as_of_range(const AuditJobOptions& o, Instant a
   }
   const std::optional<TimeZone> zone = contract.timezone ? TimeZone::find(*contract.timezone) : std::nullopt;
   if (!zone) return audit::AuditRange{{1970, 1, 1}, {1970, 1, 1}, "as of " + format_utc(at)};  // run_audit says why
-  const std::optional<LocalDate> day = to_local_date(std::chrono::floor<std::chrono::days>(zone->to_local(at)));
-  if (!day) {
-    messages.push_back("slaudit audit: --as-of " + format_utc(at) + " is outside the calendar (years 1400-9999)");
+  // A window's range is its days, so that recovery clauses cover them too.
+  const std::optional<LocalDate> day = local_day(*zone, at);
+  const std::optional<LocalDate> first = window ? local_day(*zone, at - *window) : day;
+  if (!day || !first) {
+    messages.push_back("slaudit audit: --as-of " + format_utc(at) + (window ? " and its window are" : " is") +
+                       " outside the calendar (years 1400-9999)");
     return std::nullopt;
   }
-  const model::CivilDate civil{static_cast<int>(day->year()), static_cast<int>(day->month().as_number()),
-                               static_cast<int>(day->day())};
-  return audit::AuditRange{civil, civil, "as of " + format_utc(at)};
+  const auto civil = [](LocalDate d) {
+    return model::CivilDate{static_cast<int>(d.year()), static_cast<int>(d.month().as_number()), static_cast<int>(d.day())};
+  };
+  return audit::AuditRange{civil(*first), civil(*day),
+                           window ? "the last " + audit::duration_text(*window) + " as of " + format_utc(at)
+                                  : "as of " + format_utc(at)};
 }
 
 // A period in progress has no record after the instant: its evidence is
@@ -66,8 +96,12 @@ std::optional<audit::AuditRange> as_of_range(const AuditJobOptions& o, Instant a
 void note_in_progress(audit::AuditReport& report, size_t later) {
   if (!report.as_of) return;
   const std::string at = format_utc(report.as_of->as_of);
+  const bool window = report.as_of->window.count() > 0;
   for (audit::PeriodAudit& p : report.periods)
-    if (report.as_of->as_of < p.end)
+    if (window)
+      p.evidence_gaps.push_back("a rolling window as of " + at + ", not a period of the contract: a view during the "
+                                "month, never a final figure");
+    else if (report.as_of->as_of < p.end)
       p.evidence_gaps.push_back("in progress: audited as of " + at + "; the time after it counts as up, so these "
                                 "are the best figures the period can still end with");
   report.notes.push_back("audited as of " + at + ": incidents known by then, open ones counted as down up to it" +
@@ -298,8 +332,17 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   request.contract_source = job.source.get();
   std::optional<Instant> as_of;
   if (!o.as_of.empty() && !(as_of = as_of_instant(o.as_of, job.messages))) return job;
+  std::optional<Seconds> window;
+  if (!o.window.empty()) {
+    if (!as_of) {
+      job.messages.push_back("slaudit audit: --window is the rolling window ending at --as-of; give --as-of too");
+      return job;
+    }
+    if (!(window = window_length(o.window, job.messages))) return job;
+    request.window = audit::RollingWindow{*as_of, *window};
+  }
   const std::optional<audit::AuditRange> range =
-      as_of ? as_of_range(o, *as_of, contract, job.messages) : audit_range(o, contract, job.messages);
+      as_of ? as_of_range(o, *as_of, contract, window, job.messages) : audit_range(o, contract, job.messages);
   if (!range) return job;
   request.range = *range;
   StatementInput statement;

@@ -30,6 +30,7 @@ struct AuditJobOptions {
   // An RFC 3339 instant or "now": the periods in progress then, audited with
   // the records known by then, and their error budgets (docs/audit.md section 28).
   std::string as_of;
+  std::string window;  // with as_of: a rolling window ending then ("30d", "24h")
   std::string claims, billing, previous_credits;
   std::string holidays;  // the days of the contract's holiday calendar (docs/audit.md section 27)
   std::vector<std::string> probes;

@@ -17,6 +17,7 @@
 #include "base/time/time_zone.h"
 #include "base/util/radix_sort.h"
 #include "base/time/date_steps.h"
+#include "base/time/timestamp.h"
 
 namespace slaudit::audit {
 
@@ -206,6 +207,29 @@ void clip_to_life(const ResourceScope& scope, ClausePlan& plan) {
   std::erase_if(plan.periods, [&](const Period& p) { return p.end <= plan.active_from || p.start >= plan.active_to; });
 }
 
+// [from, to) as a period: its local days, labelled as an ISO 8601 interval.
+std::optional<Period> window_period(const TimeZone& zone, Instant from, Instant to) {
+  const auto day = [&](Instant at) { return to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(at))); };
+  const std::optional<LocalDate> first = day(from), last = day(to - Seconds{1});
+  if (!first || !last) return std::nullopt;
+  return Period{from, to, *first, *last, format_utc(from) + "/" + format_utc(to)};
+}
+
+// A rolling window is the clause's one period, clipped to the service's life.
+std::optional<ClausePlan> plan_window(const AuditRequest& req, const TimeZone& zone, PeriodScheme scheme,
+                                      LocalDate active_first, std::optional<LocalDate> active_last) {
+  const RollingWindow& w = *req.window;
+  std::optional<Period> period = window_period(zone, w.start(), w.end);
+  if (!period) return std::nullopt;
+  ClausePlan plan{scheme, {*period}, {}, {}, {}, false};
+  plan.active_from = midnight(zone, active_first);
+  plan.active_to = active_last ? midnight_after(zone, *active_last) : w.end;
+  if (req.resource_scope) clip_to_life(*req.resource_scope, plan);
+  if (plan.periods.empty() || plan.active_to <= period->start || plan.active_from >= period->end) return std::nullopt;
+  plan.parts.emplace_back(std::max(period->start, plan.active_from), std::min(period->end, plan.active_to));
+  return plan;
+}
+
 std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& zone,
                                       const model::AvailabilityClause& clause, std::vector<std::string>& notes) {
   const auto& contract = *req.contract;
@@ -216,6 +240,11 @@ std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& z
   LocalDate first = from_civil(req.range.first), last = from_civil(req.range.last);
   LocalDate active_first = contract.effective_from ? from_civil(*contract.effective_from) : first;
   if (service.starts) active_first = std::max(active_first, from_civil(*service.starts));
+  if (req.window) {
+    const std::optional<LocalDate> until =
+        contract.effective_until ? std::optional<LocalDate>(from_civil(*contract.effective_until)) : std::nullopt;
+    return plan_window(req, zone, *scheme, active_first, until);
+  }
   const LocalDate active_last = contract.effective_until ? from_civil(*contract.effective_until) : last;
   first = std::max(first, active_first);
   last = std::min(last, active_last);
@@ -249,9 +278,17 @@ ClassifiedSpan classified_span(const AuditRequest& req, const TimeZone& zone, co
                                const ClausePlan& plan, const std::vector<size_t>& service_incidents, bool from_probes) {
   ClassifiedSpan span{plan.periods, plan.parts, 0, 0, plan.parts.back().second};
   Neighbours neighbours;
-  if (!from_probes)
+  if (!from_probes && req.window) {
+    // The window before, so that a downtime run across the window's start is
+    // judged by its whole length; nothing after the instant is known.
+    const Instant from = plan.parts.front().first;
+    if (from > plan.active_from)
+      if (auto before = window_period(zone, std::max(from - req.window->length, plan.active_from), from))
+        neighbours.before = Neighbour{*before, {before->start, before->end}};
+  } else if (!from_probes) {
     neighbours = neighbour_periods(plan.scheme, zone, *req.contract, req.contract->services[clause.service],
                                    span.periods, plan.whole);
+  }
   // Only an incident that reaches the range's edge can carry a run across it.
   const auto reaches = [&](Instant edge) {
     for (size_t i : service_incidents) {
@@ -525,7 +562,7 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
     std::vector<std::string> covered;
     for (const auto& other : contract.recovery)
       if (other.service == clause.service) covered.insert(covered.end(), other.faults.begin(), other.faults.end());
-    RecoveryInputs in{&clause, &req.incidents, incidents, covered, range_to, &zone, service.fee ? service.fee->minor : Rational(0),
+    RecoveryInputs in{&clause, &req.incidents, incidents, covered, range_to, service.fee ? service.fee->minor : Rational(0),
                       model::RoundingMode::HalfUp, req.record_findings};
     if (service.fee && service.fee_basis == model::FeeBasis::PerHour)
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month

@@ -91,6 +91,15 @@ enum class IncidentEvidence {
   Statement,    // no log: each period's availability is the provider's stated figure (`stated`)
 };
 
+// A rolling window instead of the contract's periods: [end - length, end), one
+// ad-hoc period per clause ("the last 30 days" as of an instant). Not a period
+// of the contract: availability and target only, no credit, cap or claim.
+struct RollingWindow {
+  Instant end;
+  Seconds length{0};
+  Instant start() const { return end - length; }
+};
+
 struct AuditRequest {
   const model::Contract* contract = nullptr;
   const SourceFile* contract_source = nullptr;  // for explanations (file:line)
@@ -121,6 +130,7 @@ struct AuditRequest {
   std::vector<const probe::ProbeClauseEngine*> probe_engines;
   std::vector<std::string> probe_sources;
   std::optional<ResourceScope> resource_scope;  // set by the fleet audit only
+  std::optional<RollingWindow> window;           // set by `audit --as-of T --window D` only
 };
 
 // Errors that stop an audit before it starts (no time zone, no such period...).

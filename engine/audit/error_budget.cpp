@@ -27,6 +27,7 @@ std::optional<AuditReport> audit_at(const AuditRequest& request, Instant at) {
   earlier.incident_evidence = request.incident_evidence;
   earlier.range = request.range;
   earlier.holidays = request.holidays;
+  earlier.window = request.window;  // the same window: its downtime counted with what was known then
   earlier.record_findings = false;
   earlier.record_timeline = false;
   earlier.record_explanations = false;
@@ -84,6 +85,7 @@ AuditResult run_audit_as_of(const AuditRequest& request, Instant as_of) {
   if (!result.report) return result;
   AsOfAudit& out = result.report->as_of.emplace();
   out.as_of = as_of;
+  if (request.window) out.window = request.window->length;
   const std::optional<AuditReport> hour_ago = audit_at(request, as_of - kHour);
   const std::optional<AuditReport> day_ago = audit_at(request, as_of - kDay);
   for (const PeriodAudit& p : result.report->periods) {
@@ -100,7 +102,9 @@ AuditResult run_audit_as_of(const AuditRequest& request, Instant as_of) {
     b.spent = p.down;
     b.last_hour = burn(p, hour_ago, kHour, as_of, allowed_share);
     b.last_day = burn(p, day_ago, kDay, as_of, allowed_share);
-    b.runs_out = runs_out(b, as_of);
+    // A rolling window ends at the instant and moves on: no day it runs out in.
+    if (!request.window) b.runs_out = runs_out(b, as_of);
+    b.rolling = request.window.has_value();
     out.budgets.push_back(std::move(b));
   }
   return result;

@@ -395,6 +395,15 @@ void tier_credit(const ClauseContext& cx, const model::CreditTier& tier, PeriodA
              tier.credit);
 }
 
+// The verdict against the target.
+void judge_target(const ClauseContext& cx, PeriodAudit& out) {
+  const auto& clause = *cx.clause;
+  if (!out.availability || !clause.target) return;
+  out.met = meets_target(*out.availability, *clause.target);
+  derive(cx, out, [&] { return Explanation{"target", clause.target->value.to_string() + "%",
+                         out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range}; });
+}
+
 // The fee, the verdict against the target, and the credit before caps.
 void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAudit& out) {
   const auto& clause = *cx.clause;
@@ -405,11 +414,7 @@ void judge_credit(const ClauseContext& cx, const ClassifiedPeriod& cp, PeriodAud
   out.fee_billed = fee.billed;
   if (fee.exact != Rational(fee.minor)) out.fee_exact_minor = fee.exact;
   derive(cx, out, [&] { return Explanation{"fee", money_with_code(fee.minor, currency), fee.derivation, cx.service->fee_range}; });
-  if (out.availability && clause.target) {
-    out.met = meets_target(*out.availability, *clause.target);
-    derive(cx, out, [&] { return Explanation{"target", clause.target->value.to_string() + "%",
-                           out.met ? "met: availability >= target" : "missed: availability < target", clause.target_range}; });
-  }
+  judge_target(cx, out);
   if (!out.availability || !clause.credit) return;
   const auto& credit = *clause.credit;
   if (credit.form == model::CreditForm::Tiered) {
@@ -469,9 +474,16 @@ PeriodAudit judge_period(const ClauseContext& cx, ClassifiedPeriod&& cp, Seconds
   PeriodAudit out = describe_period(cx, cp);
   std::optional<Instant> first_counted;
   assess_availability(cx, cp, before, after, out, first_counted);
-  judge_credit(cx, cp, out);
-  const int64_t capped = apply_caps(cx, out, cp.period, earlier, cx.clause->rounding.value_or(model::RoundingMode::HalfUp));
-  settle(cx, cp, capped, first_counted, out);
+  if (cx.request->window) {
+    // A view during the month: the contract owes credits per period, never per window.
+    judge_target(cx, out);
+    out.notes.push_back("a rolling window, not a period of the contract: its availability against the target only; "
+                        "no credit, cap or claim is judged for it");
+  } else {
+    judge_credit(cx, cp, out);
+    const int64_t capped = apply_caps(cx, out, cp.period, earlier, cx.clause->rounding.value_or(model::RoundingMode::HalfUp));
+    settle(cx, cp, capped, first_counted, out);
+  }
   if (!cx.clause->target && out.credit_earned())
     out.notes.push_back("the clause states no target: a credit is earned, so the audit counts the period as breached");
   if (cx.request->record_findings) out.incidents = std::move(cp.findings);

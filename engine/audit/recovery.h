@@ -18,10 +18,9 @@ struct RecoveryInputs {
   std::span<const size_t> incidents;            // indexes into `log`: the service's, in the audited range, by start
   std::vector<std::string> covered_by_any;                  // fault classes any recovery clause of the service covers
   Instant range_end;                                        // open incidents run to here
-  const TimeZone* zone = nullptr;
   Rational monthly_fee_minor{0};
   model::RoundingMode rounding = model::RoundingMode::HalfUp;
-  bool record_findings = true;  // per-incident findings (with their clock text); statistics always
+  bool record_findings = true;  // per-incident findings; statistics always
 };
 
 RecoveryAudit audit_recovery(const RecoveryInputs& in);

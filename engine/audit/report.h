@@ -374,6 +374,7 @@ struct ErrorBudget {
   BurnWindow last_hour, last_day;
   // At the last day's rate, when the budget runs out, if before the period ends.
   std::optional<Instant> runs_out;
+  bool rolling = false;  // the period is a rolling window: nothing runs out in it
 
   Rational left() const { return allowed - spent; }
   bool exhausted() const { return spent > allowed || (spent == allowed && spent > 0); }
@@ -381,6 +382,7 @@ struct ErrorBudget {
 
 struct AsOfAudit {
   Instant as_of;
+  Seconds window{0};  // > 0: the periods are the rolling window of this length ending at `as_of`
   std::vector<ErrorBudget> budgets;  // one per period with a target, measured from incidents
 };
 

@@ -11,7 +11,11 @@ namespace slaudit::report {
 std::string burn_rate_text(const audit::BurnWindow& window);
 
 // When the budget runs out at the last day's pace: the instant (UTC), "spent"
-// (already), "not before the period ends", or "no downtime in the last day".
+// (already), "not before the period ends", or "no downtime in the last day";
+// "-" in a rolling window, which moves with the instant.
 std::string runs_out_text(const audit::ErrorBudget& budget);
+
+// "Error budget as of 2026-11-20T12:00:00Z", and " over the last 7 d" for a rolling window.
+std::string budget_heading(const audit::AsOfAudit& as_of);
 
 }  // namespace slaudit::report

@@ -27,7 +27,7 @@ std::string row(const audit::ErrorBudget& b) {
 std::string html_error_budget(const HtmlContext& context) {
   const auto& as_of = context.report.as_of;
   if (!as_of) return "";
-  std::string out = "<section id=\"error-budget\">\n<h2>Error budget as of " + html_escape(format_utc(as_of->as_of)) +
+  std::string out = "<section id=\"error-budget\">\n<h2>" + html_escape(budget_heading(*as_of)) +
                     "</h2>\n<p>The downtime each target allows over its whole period, what the records known by then "
                     "spent, and the burn rate over the last hour and day: at a rate of 1 the budget lasts exactly "
                     "the period.</p>\n";

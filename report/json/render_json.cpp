@@ -114,6 +114,7 @@ void write_as_of(JsonWriter& w, const audit::AsOfAudit& as_of, const SourceFile&
     });
     w.key("instant");
     write_instant(w, as_of.as_of);
+    if (as_of.window.count() > 0) w.field("window_seconds", static_cast<int64_t>(as_of.window.count()));
   });
 }
 

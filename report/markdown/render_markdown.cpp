@@ -91,8 +91,10 @@ std::string statement_section(const audit::AuditReport& report) {
 // "## Error budget": an audit as of an instant (docs/audit.md section 28).
 std::string budget_section(const audit::AuditReport& report) {
   if (!report.as_of) return "";
-  std::string out = "## Error budget as of " + format_utc(report.as_of->as_of) +
-                    "\n\nMinutes; a burn rate of 1 spends the whole budget by the period's end.\n\n";
+  std::string out = "## " + budget_heading(*report.as_of) +
+                    (report.as_of->window.count() > 0
+                         ? "\n\nMinutes; a burn rate of 1 spends the window's whole budget in a window's time.\n\n"
+                         : "\n\nMinutes; a burn rate of 1 spends the whole budget by the period's end.\n\n");
   if (report.as_of->budgets.empty()) return out + "No period in progress has a target measured from incidents.\n\n";
   out += "| Service | Period | Target | Budget | Spent | Left | Burn 1 h | Burn 1 d | Runs out |\n"
          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";

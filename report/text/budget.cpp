@@ -10,8 +10,10 @@ namespace slaudit::report {
 std::string text_error_budget(const TextContext& context) {
   const auto& as_of = context.report.as_of;
   if (!as_of) return "";
-  std::string out = "Error budget as of " + format_utc(as_of->as_of) +
-                    " (minutes; a burn rate of 1 spends the whole budget by the period's end)\n";
+  std::string out = budget_heading(*as_of) +
+                    (as_of->window.count() > 0
+                         ? " (minutes; a burn rate of 1 spends the window's whole budget in a window's time)\n"
+                         : " (minutes; a burn rate of 1 spends the whole budget by the period's end)\n");
   if (as_of->budgets.empty()) return out + "  no period in progress has a target measured from incidents\n";
   TextTable table({{"service", Align::Left},
                    {"period", Align::Left},
