@@ -9,6 +9,12 @@
 
 namespace slaudit::probe {
 
+// A line without the '\r' of a CRLF line end.
+inline std::string_view trim_cr(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
 // Up to 19 digits: every such number fits in 64 bits.
 inline bool parse_u64(std::string_view s, uint64_t& out) {
   if (s.empty() || s.size() > 19) return false;

@@ -11,11 +11,6 @@ namespace slaudit::probe {
 
 namespace {
 
-std::string_view trim_cr(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
-}
-
 std::vector<std::string_view> split(std::string_view line) {
   std::vector<std::string_view> out;
   size_t start = 0;

@@ -28,11 +28,6 @@ struct Layout {
   int count = 0;
 };
 
-std::string_view trim_cr(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
-}
-
 std::string parse_header(std::string_view line, Layout& layout) {
   static constexpr const char* names[kColumns] = {"timestamp", "target", "ok", "total", "success"};
   size_t start = 0;

@@ -1,8 +1,25 @@
 #include "tests/support/schema_walk.h"
 
+#include <fstream>
+
 namespace slaudit::testing {
 
 using nlohmann::json;
+
+std::string SchemaCheck::first_problem() const {
+  if (!missing.empty()) return "missing " + missing[0];
+  if (!unknown.empty()) return "unknown " + unknown[0];
+  if (!bad_values.empty()) return "bad value " + bad_values[0];
+  return "";
+}
+
+SchemaCheck check_against_docs_schema(const std::string& name, const json& value) {
+  std::ifstream file(std::string(SLAUDIT_SOURCE_DIR) + "/docs/" + name);
+  const json schema = json::parse(file);
+  SchemaWalk walk{schema};
+  walk.walk(schema, value, "");
+  return {walk.missing, walk.unknown, walk.bad_values, walk.objects};
+}
 
 const json& SchemaWalk::resolve(const json& schema) const {
   if (!schema.contains("$ref")) return schema;

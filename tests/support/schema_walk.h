@@ -22,4 +22,13 @@ struct SchemaWalk {
   const nlohmann::json& resolve(const nlohmann::json& schema) const;
 };
 
+// The whole walk of `value` against docs/NAME, one of the reports' schemas.
+struct SchemaCheck {
+  std::vector<std::string> missing, unknown, bad_values;
+  size_t objects = 0;
+  bool clean() const { return missing.empty() && unknown.empty() && bad_values.empty(); }
+  std::string first_problem() const;  // "" when clean
+};
+SchemaCheck check_against_docs_schema(const std::string& name, const nlohmann::json& value);
+
 }  // namespace slaudit::testing
