@@ -54,7 +54,8 @@ struct ResourceScope {
   std::vector<size_t> clauses;  // indexes into Contract::availability
   std::optional<Instant> launched, terminated;
   // A group's minutes that do not count (`counted while at least N resources
-  // run`): excluded time, which the clause removes from the period.
+  // run`), or in which it is down only through its members' excluded time:
+  // excluded time, which the clause removes from the period. Disjoint, by start.
   std::vector<std::pair<Instant, Instant>> not_counted;
 };
 

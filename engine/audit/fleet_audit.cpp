@@ -320,6 +320,19 @@ Resource group_as_resource(const FleetAuditRequest& req, const FleetGroup& group
   return g;
 }
 
+// Two lists of runs as one, by start, overlapping runs joined.
+std::vector<std::pair<Instant, Instant>> joined_runs(std::vector<std::pair<Instant, Instant>> a,
+                                                     const std::vector<std::pair<Instant, Instant>>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  std::ranges::sort(a);
+  std::vector<std::pair<Instant, Instant>> out;
+  for (const auto& run : a) {
+    if (!out.empty() && run.first <= out.back().second) out.back().second = std::max(out.back().second, run.second);
+    else out.push_back(run);
+  }
+  return out;
+}
+
 ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, const AttributedIncidents& attributed) {
   const model::Contract& contract = *req.contract;
   const model::AvailabilityClause& clause = contract.availability[group.clause];
@@ -344,7 +357,8 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   one.record_timeline = explained;
   one.record_explanations = explained;
   one.use_threads = false;
-  one.resource_scope = ResourceScope{{group.clause}, g.launched, g.terminated, std::move(timeline.not_counted)};
+  one.resource_scope =
+      ResourceScope{{group.clause}, g.launched, g.terminated, joined_runs(timeline.not_counted, timeline.excluded)};
   ResourceRun run;
   AuditResult result = run_audit(one);
   if (!result.report) {

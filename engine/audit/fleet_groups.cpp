@@ -31,41 +31,63 @@ struct Span {
   size_t incident = 0;  // index into the incidents
 };
 
-// A member's downtime: its incidents the clause counts as downtime, clipped to its life.
-std::vector<Span> member_down(const model::AvailabilityClause& clause, const model::Service& service, const Resource& r,
-                              const std::vector<Incident>& incidents, const std::vector<size_t>& own) {
+// A member's incidents that the clause counts as downtime (`down`) and those
+// it excludes (maintenance, excluded causes, faults, components: `excluded`),
+// clipped to its life.
+struct MemberSpans {
+  std::vector<Span> down, excluded;
+};
+MemberSpans member_spans(const model::AvailabilityClause& clause, const model::Service& service, const Resource& r,
+                         const std::vector<Incident>& incidents, const std::vector<size_t>& own) {
   const Instant life_start = r.launched.value_or(kEarliest), life_end = r.terminated.value_or(kLatest);
-  std::vector<Span> out;
+  MemberSpans out;
   for (const size_t i : own) {
     const Incident& incident = incidents[i];
-    if (decide_incident(clause, service, incident, false).kind != IncidentDecision::Kind::Down) continue;
+    const IncidentDecision::Kind kind = decide_incident(clause, service, incident, false).kind;
+    if (kind == IncidentDecision::Kind::BelowThreshold) continue;
     const Instant start = std::max(incident.start, life_start);
     const Instant end = std::min(incident.end.value_or(kLatest), life_end);
-    if (start < end) out.push_back({start, end, i});
+    if (start < end) (kind == IncidentDecision::Kind::Down ? out.down : out.excluded).push_back({start, end, i});
   }
   return out;
 }
 
-// One change at an instant: a member starts or stops running, or being down.
+// Spans joined where they overlap or touch, by start.
+std::vector<std::pair<Instant, Instant>> merged(std::vector<Span> spans) {
+  std::ranges::sort(spans, [](const Span& a, const Span& b) { return a.start < b.start; });
+  std::vector<std::pair<Instant, Instant>> out;
+  for (size_t k = 0; k < spans.size();) {
+    Instant start = spans[k].start, end = spans[k].end;
+    for (++k; k < spans.size() && spans[k].start <= end; ++k) end = std::max(end, spans[k].end);
+    out.emplace_back(start, end);
+  }
+  return out;
+}
+
+// One change at an instant: a member starts or stops running, being down, or
+// being down or excluded (`maybe`: down if its excluded time counted as down).
 struct Event {
   Instant at;
-  int alive = 0, down = 0;
+  int alive = 0, down = 0, maybe = 0;
   size_t zone = 0;
 };
 
-// The state of a group between two events, and whether it is down.
+// The state of a group between two events, and whether it is down, counting
+// as down the members that are down (`counts` = &Event::down) or those down or
+// excluded (&Event::maybe).
 class GroupState {
  public:
-  GroupState(const model::GroupRule& rule, size_t zones) : rule_(rule), alive_z_(zones, 0), down_z_(zones, 0) {}
+  GroupState(const model::GroupRule& rule, size_t zones, int Event::*counts)
+      : rule_(rule), counts_(counts), alive_z_(zones, 0), down_z_(zones, 0) {}
 
   void apply(const Event& e) {
     zones_down_ -= zone_down(e.zone) ? 1 : 0;
     zones_running_ -= alive_z_[e.zone] > 0 ? 1 : 0;
     alive_z_[e.zone] += e.alive;
     zones_running_ += alive_z_[e.zone] > 0 ? 1 : 0;
-    down_z_[e.zone] += e.down;
+    down_z_[e.zone] += e.*counts_;
     alive_ += e.alive;
-    down_ += e.down;
+    down_ += e.*counts_;
     zones_down_ += zone_down(e.zone) ? 1 : 0;
   }
 
@@ -93,6 +115,7 @@ class GroupState {
   bool zone_down(size_t z) const { return alive_z_[z] > 0 && down_z_[z] == alive_z_[z]; }
 
   const model::GroupRule& rule_;
+  int Event::*counts_;
   std::vector<int64_t> alive_z_, down_z_;
   int64_t alive_ = 0, down_ = 0, zones_down_ = 0, zones_running_ = 0;
 };
@@ -158,30 +181,39 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
     out.launched = std::min(*out.launched, life_start);
     out.terminated = std::max(*out.terminated, life_end);
     if (life_start >= life_end) continue;
-    events.push_back({life_start, +1, 0, z});
-    events.push_back({life_end, -1, 0, z});
+    events.push_back({life_start, +1, 0, 0, z});
+    events.push_back({life_end, -1, 0, 0, z});
     // Overlapping incidents of one member are one downtime: merged before counting.
-    std::vector<Span> down = member_down(clause, service, r, incidents, incidents_of[m]);
-    spans.insert(spans.end(), down.begin(), down.end());
-    std::ranges::sort(down, [](const Span& a, const Span& b) { return a.start < b.start; });
-    for (size_t k = 0; k < down.size();) {
-      Instant start = down[k].start, end = down[k].end;
-      for (++k; k < down.size() && down[k].start <= end; ++k) end = std::max(end, down[k].end);
-      events.push_back({start, 0, +1, z});
-      events.push_back({end, 0, -1, z});
+    MemberSpans own = member_spans(clause, service, r, incidents, incidents_of[m]);
+    spans.insert(spans.end(), own.down.begin(), own.down.end());
+    for (const auto& [start, end] : merged(own.down)) {
+      events.push_back({start, 0, +1, 0, z});
+      events.push_back({end, 0, -1, 0, z});
+    }
+    own.excluded.insert(own.excluded.end(), own.down.begin(), own.down.end());
+    for (const auto& [start, end] : merged(std::move(own.excluded))) {
+      events.push_back({start, 0, 0, +1, z});
+      events.push_back({end, 0, 0, -1, z});
     }
   }
   if (out.launched == kEarliest) out.launched.reset();
   if (out.terminated == kLatest) out.terminated.reset();
   std::ranges::sort(events, [](const Event& a, const Event& b) { return a.at < b.at; });
-  GroupState state(rule, zone_index.size());
+  // Three-valued, as composites are: down when the members' downtime alone
+  // makes it so; excluded when it would be down only if the members' excluded
+  // time counted as down (the group's state then rests on excluded time).
+  GroupState state(rule, zone_index.size(), &Event::down), if_excluded_down(rule, zone_index.size(), &Event::maybe);
   std::vector<std::pair<Instant, Instant>> down_runs;
   for (size_t k = 0; k < events.size();) {
     const Instant at = events[k].at;
-    for (; k < events.size() && events[k].at == at; ++k) state.apply(events[k]);
+    for (; k < events.size() && events[k].at == at; ++k) {
+      state.apply(events[k]);
+      if_excluded_down.apply(events[k]);
+    }
     const Instant next = k < events.size() ? events[k].at : kLatest;
     if (at >= next) continue;
     if (state.down()) add_run(down_runs, at, next);
+    else if (if_excluded_down.down()) add_run(out.excluded, at, next);
     if (!state.counted()) add_run(out.not_counted, at, next);
   }
   // Before the first member runs and after the last stops, no member runs.

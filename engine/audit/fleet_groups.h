@@ -49,6 +49,9 @@ GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resourc
 struct GroupTimeline {
   std::vector<Incident> down;  // one incident per run of the group's downtime, in time order
   std::vector<std::pair<Instant, Instant>> not_counted;  // fewer members running than the clause counts
+  // Not down by the members' downtime, but down if their excluded time
+  // (maintenance, excluded causes) counted as down: excluded time of the group.
+  std::vector<std::pair<Instant, Instant>> excluded;
   std::optional<Instant> launched, terminated;           // the group's life: its first launch, its last termination
 };
 

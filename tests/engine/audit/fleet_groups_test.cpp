@@ -318,3 +318,47 @@ TEST_CASE("fleet groups: a zonal deployment counts only the minutes its VMs run 
   CHECK(two.figures.eligible == audit::Rational(0));  // one zone all month: nothing counts
   CHECK_FALSE(two.figures.availability);               // not assessed, not "100%"
 }
+
+TEST_CASE("fleet groups: a member's excluded time is the group's when the group's state rests on it", "[audit][fleet]") {
+  // Three-valued, as composites: down if the members' downtime makes the set down; excluded if it would be
+  // down only were the members' excluded time (here customer-caused incidents) counted as down; else up.
+  constexpr const char* kExcluding = R"SLA(contract "Azure VM" {
+  timezone "UTC";
+  currency USD;
+  service vm { resources vm; attributes availability_set; }
+  availability vm "availability set" per availability_set {
+    target 99.95%;
+    period calendar month;
+    unavailable when all vms down;
+    exclude cause in (customer);
+    excluded time removed from period;
+    credit of monthly fee { below 99.95%: 10%; }
+  }
+}
+)SLA";
+  const std::string inventory =
+      "id,service,region,zone,zones,launched,terminated,availability_set\n"
+      "v1,vm,westeurope,westeurope-1,,,,as-1\n"
+      "v2,vm,westeurope,westeurope-1,,,,as-1\n";
+  const std::string billing = "resource,period,charge,currency,usage_type\n";
+  // - 11-10: v1 down 00:00-02:00, v2 customer-caused 01:00-03:00: both "down or excluded" 01:00-02:00, never
+  //   both down: 60 min excluded;
+  // - 11-12: v1 customer 00:00-01:00, v2 customer 00:30-01:30: 00:30-01:00 excluded, 30 min;
+  // - 11-14: v1 down 00:00-00:20, v2 down 00:10-00:40: both down 00:10-00:20, 10 min down.
+  // Eligible 43,200 - 90 = 43,110 min; (43,110 - 10) / 43,110 = 4310/4311 = 99.9768...% >= 99.95%: met.
+  const std::string incidents =
+      "id,service,start,end,resource,cause\n"
+      "A,vm,2026-11-10T00:00:00Z,2026-11-10T02:00:00Z,v1,\n"
+      "B,vm,2026-11-10T01:00:00Z,2026-11-10T03:00:00Z,v2,customer\n"
+      "C,vm,2026-11-12T00:00:00Z,2026-11-12T01:00:00Z,v1,customer\n"
+      "D,vm,2026-11-12T00:30:00Z,2026-11-12T01:30:00Z,v2,customer\n"
+      "E,vm,2026-11-14T00:00:00Z,2026-11-14T00:20:00Z,v1,\n"
+      "F,vm,2026-11-14T00:10:00Z,2026-11-14T00:40:00Z,v2,\n";
+  const auto f = audit_fleet(kExcluding, inventory, billing, incidents);
+  const audit::ResourcePeriod& set = f->resource("availability_set as-1");
+  CHECK(set.figures.down == audit::Rational(600));
+  CHECK(set.figures.eligible == audit::Rational(2'586'600));  // 43,110 min
+  REQUIRE(set.figures.availability);
+  CHECK(*set.figures.availability == audit::Rational(4310, 4311));
+  CHECK(set.figures.verdict() == audit::Verdict::Met);
+}
