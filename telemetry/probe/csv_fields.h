@@ -2,9 +2,11 @@
 // The fields every probe CSV layout shares, parsed by hand: unsigned counts
 // and timestamps (Unix seconds or RFC 3339 with an offset).
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "base/time/instant.h"
+#include "base/text/short_equal.h"
 #include "base/time/timestamp.h"
 
 namespace slaudit::probe {
@@ -43,5 +45,27 @@ inline const char* parse_time(std::string_view s, Instant& at) {
   }
   return r.no_offset ? "timestamp has no UTC offset" : "bad timestamp";
 }
+
+// Probe files repeat one timestamp for every target of a minute: the text of
+// the last good timestamp and its instant are kept, so only a new text is
+// parsed (ISO 8601 parsing is what costs).
+class TimestampCache {
+ public:
+  // nullptr, or why the text is not a timestamp.
+  const char* parse(std::string_view text, Instant& at) {
+    if (!text.empty() && short_equal(text, last_text_)) {
+      at = last_;
+      return nullptr;
+    }
+    if (const char* why = parse_time(text, at)) return why;
+    last_text_.assign(text);
+    last_ = at;
+    return nullptr;
+  }
+
+ private:
+  std::string last_text_;
+  Instant last_{};
+};
 
 }  // namespace slaudit::probe

@@ -4,22 +4,28 @@
 #include <cstring>
 #include <optional>
 
-#include "base/text/short_equal.h"
 #include "telemetry/probe/csv_fields.h"
 
 namespace slaudit::probe {
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view line) {
-  std::vector<std::string_view> out;
+// The line's fields at its commas, into `out` (cleared first).
+void split(std::string_view line, std::vector<std::string_view>& out) {
+  out.clear();
   size_t start = 0;
   for (;;) {
     const size_t comma = line.find(',', start);
     out.push_back(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) return out;
+    if (comma == std::string_view::npos) return;
     start = comma + 1;
   }
+}
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> out;
+  split(line, out);
+  return out;
 }
 
 bool is_inf(std::string_view s) { return s == "+Inf" || s == "Inf" || s == "+inf" || s == "inf"; }
@@ -71,7 +77,6 @@ std::string parse_histogram_header(std::string_view header, const std::vector<De
   });
   if (by_bound.empty() || by_bound.back().first) return "a latency histogram needs the column le=+Inf (every request)";
   for (const auto& [value, col] : by_bound) layout.buckets.emplace_back(col, std::string(fields[col].substr(3)));
-  layout.inf_column = by_bound.back().second;
   if (bounds.empty())
     return "a latency histogram, but no clause of the contract says 'bad when pNN latency > BOUND'";
   for (const Decimal& b : bounds) {
@@ -82,7 +87,7 @@ std::string parse_histogram_header(std::string_view header, const std::vector<De
       return "no column le=" + b.to_string() + ": the contract's latency bound of " + b.to_string() +
              " s must be a bucket bound of the histogram, or the count within it is not known (columns: " + have + ")";
     }
-    layout.bound_column.push_back(it->second);
+    layout.bound_bucket.push_back(static_cast<size_t>(it - by_bound.begin()));
   }
   return {};
 }
@@ -95,14 +100,7 @@ void HistogramRows::row(std::string_view line, uint64_t line_no) {
   }
   line = trim_cr(line);
   if (line.empty()) return;  // blank lines are not records
-  fields_.clear();
-  size_t start = 0;
-  for (;;) {
-    const size_t comma = line.find(',', start);
-    fields_.push_back(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
+  split(line, fields_);
   use(line_no);
 }
 
@@ -123,14 +121,7 @@ void HistogramRows::use(uint64_t line_no) {
   ProbeSample s;
   s.source = in_.source;
   s.record = line_no;
-  const std::string_view time_text = fields_[layout_.timestamp];
-  if (!time_text.empty() && short_equal(time_text, last_time_text_)) {
-    s.at = last_time_;
-  } else {
-    if (const char* why = parse_time(time_text, s.at)) return reject(line_no, why);
-    last_time_text_.assign(time_text);
-    last_time_ = s.at;
-  }
+  if (const char* why = times_.parse(fields_[layout_.timestamp], s.at)) return reject(line_no, why);
   if (fields_[layout_.target].empty()) return reject(line_no, "missing field: target");
   counts_.resize(layout_.buckets.size());
   for (size_t b = 0; b < layout_.buckets.size(); ++b) {
@@ -146,11 +137,8 @@ void HistogramRows::use(uint64_t line_no) {
   s.total = total;
   s.target = in_.targets->intern(fields_[layout_.target]);
   ++in_.accounting->used;
-  for (size_t k = 0; k < layout_.bound_column.size(); ++k) {
-    const int col = layout_.bound_column[k];
-    uint64_t within = 0;
-    parse_u64(fields_[col], within);  // checked above
-    s.ok = within;
+  for (size_t k = 0; k < layout_.bound_bucket.size(); ++k) {
+    s.ok = counts_[layout_.bound_bucket[k]];
     s.bound = static_cast<uint16_t>(k + 1);
     in_.sink->add(s);
   }

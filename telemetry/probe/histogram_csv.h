@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "telemetry/probe/csv_fields.h"
 #include "telemetry/probe/probe_csv.h"
 
 namespace slaudit::probe {
@@ -30,9 +31,8 @@ struct HistogramLayout {
   int columns = 0;
   // Bucket columns by increasing bound, +Inf last: (column index, bound text).
   std::vector<std::pair<int, std::string>> buckets;
-  // For latency bound k + 1 of the contract: its column.
-  std::vector<int> bound_column;
-  int inf_column = -1;
+  // For latency bound k + 1 of the contract: its index in `buckets`.
+  std::vector<size_t> bound_bucket;
 };
 
 // The layout, or an error naming what is wrong with the header.
@@ -56,8 +56,7 @@ class HistogramRows {
   HistogramLayout layout_;
   std::vector<std::string_view> fields_;
   std::vector<uint64_t> counts_;  // per bucket column, in layout_.buckets order
-  std::string last_time_text_;
-  Instant last_time_{};
+  TimestampCache times_;
 };
 
 }  // namespace slaudit::probe

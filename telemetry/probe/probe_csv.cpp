@@ -14,7 +14,6 @@
 #include "telemetry/probe/csv_fields.h"
 #include "telemetry/probe/histogram_csv.h"
 #include "base/util/file_io.h"
-#include "base/text/short_equal.h"
 
 namespace slaudit::probe {
 namespace {
@@ -132,7 +131,7 @@ class RowParser {
     ProbeSample s;
     s.source = in_.source;
     s.record = line_no;
-    if (const char* why = time_of(fields[Timestamp], s.at)) return reject(line_no, why);
+    if (const char* why = times_.parse(fields[Timestamp], s.at)) return reject(line_no, why);
     if (fields[Target].empty()) return reject(line_no, "missing field: target");
     if (layout_.index[Success] >= 0) {
       const std::string_view v = fields[Success];
@@ -183,26 +182,11 @@ class RowParser {
     return col;
   }
 
-  // Probe files repeat one timestamp for every target of a minute: the text
-  // of the last good timestamp and its instant are kept, so only a new text
-  // is parsed (ISO 8601 parsing is what costs).
-  const char* time_of(std::string_view text, Instant& at) {
-    if (!text.empty() && short_equal(text, last_time_text_)) {
-      at = last_time_;
-      return nullptr;
-    }
-    if (const char* why = parse_time(text, at)) return why;
-    last_time_text_.assign(text);
-    last_time_ = at;
-    return nullptr;
-  }
-
   void reject(uint64_t line_no, const char* why) { in_.accounting->reject(in_.source, line_no, why); }
   const ProbeInput& in_;
   const Layout& layout_;
   int field_of_column_[kColumns] = {};
-  std::string last_time_text_;
-  Instant last_time_{};
+  TimestampCache times_;
 };
 
 std::string parse_csv(ByteStream& in, std::string_view name, const ProbeInput& input) {
