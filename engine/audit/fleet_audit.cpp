@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <future>
 #include <memory>
+#include <numeric>
+#include <span>
 #include <unordered_map>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -20,6 +22,12 @@ namespace slaudit::audit {
 namespace {
 
 // ------------------------------------------------------------ attribution
+
+template <class T>
+void free_vector(std::vector<T>& v) {
+  std::vector<T>().swap(v);
+}
+
 
 struct ResourceIndex {
   std::unordered_map<std::string_view, size_t> by_id;  // into the inventory
@@ -116,22 +124,72 @@ Attribution attribute(const model::Contract& contract, const std::vector<Resourc
   return {SIZE_MAX, &it->second, ""};
 }
 
-// Per resource, the indexes of its incidents in log order.
 struct AttributedIncidents {
-  std::vector<std::vector<size_t>> of_resource;
+  IncidentsByResource of_resource;
+  std::vector<UnattributedIncident> unattributed;  // in log order
+};
+
+// Where one incident went: one resource, a zone's or a region's, or nowhere.
+struct Target {
+  size_t one = SIZE_MAX;
+  const std::vector<size_t>* many = nullptr;
+};
+
+// A stretch of the log attributed on its own (each thread its own finder).
+struct AttributedStretch {
+  std::vector<Target> targets;  // one per incident of the stretch, in log order
   std::vector<UnattributedIncident> unattributed;
 };
 
-AttributedIncidents attribute_all(const FleetAuditRequest& req, const ResourceIndex& index) {
-  AttributedIncidents out;
-  out.of_resource.resize(req.resources->size());
+AttributedStretch attribute_stretch(const FleetAuditRequest& req, const ResourceIndex& index, size_t begin,
+                                    size_t end) {
+  AttributedStretch out;
+  out.targets.reserve(end - begin);
   ResourceFinder finder(index);
-  for (size_t i = 0; i < req.incidents.size(); ++i) {
+  for (size_t i = begin; i < end; ++i) {
     const Incident& incident = req.incidents[i];
     Attribution a = attribute(*req.contract, *req.resources, index, finder, incident);
-    if (a.one != SIZE_MAX) out.of_resource[a.one].push_back(i);
-    else if (a.many) for (const size_t r : *a.many) out.of_resource[r].push_back(i);
-    else out.unattributed.push_back({incident.line, incident.id, std::move(a.reason)});
+    if (a.one == SIZE_MAX && !a.many) out.unattributed.push_back({incident.line, incident.id, std::move(a.reason)});
+    out.targets.push_back({a.one, a.many});
+  }
+  return out;
+}
+
+// Below this many incidents a second thread costs more than it saves.
+constexpr size_t kIncidentsWorthAThread = 4096;
+
+// Two halves of the log side by side, then every resource's incidents
+// counted and placed in log order: the same lists whatever the threads.
+AttributedIncidents attribute_all(const FleetAuditRequest& req, const ResourceIndex& index) {
+  const size_t n = req.incidents.size();
+  std::vector<AttributedStretch> stretches;
+  if (!req.use_threads || n < kIncidentsWorthAThread) {
+    stretches.push_back(attribute_stretch(req, index, 0, n));
+  } else {
+    auto second = std::async(std::launch::async, attribute_stretch, std::cref(req), std::cref(index), n / 2, n);
+    stretches.push_back(attribute_stretch(req, index, 0, n / 2));
+    stretches.push_back(second.get());
+  }
+  AttributedIncidents out;
+  IncidentsByResource& by = out.of_resource;
+  by.offsets.assign(req.resources->size() + 1, 0);
+  for (const AttributedStretch& s : stretches)
+    for (const Target& t : s.targets) {
+      if (t.one != SIZE_MAX) ++by.offsets[t.one + 1];
+      else if (t.many) for (const size_t r : *t.many) ++by.offsets[r + 1];
+    }
+  std::partial_sum(by.offsets.begin(), by.offsets.end(), by.offsets.begin());
+  by.indexes.resize(by.offsets.back());
+  std::vector<size_t> next(by.offsets.begin(), by.offsets.end() - 1);
+  size_t i = 0;
+  for (AttributedStretch& s : stretches) {
+    for (const Target& t : s.targets) {
+      if (t.one != SIZE_MAX) by.indexes[next[t.one]++] = i;
+      else if (t.many) for (const size_t r : *t.many) by.indexes[next[r]++] = i;
+      ++i;
+    }
+    free_vector(s.targets);
+    std::move(s.unattributed.begin(), s.unattributed.end(), std::back_inserter(out.unattributed));
   }
   return out;
 }
@@ -187,11 +245,6 @@ void note_missing_charges(const FleetAuditRequest& req, const Resource& r, Perio
                             "credit base is the contract's fee, if any");
 }
 
-template <class T>
-void free_vector(std::vector<T>& v) {
-  std::vector<T>().swap(v);
-}
-
 // Keeps the figures of a resource's audit and drops the detail no fleet report prints.
 void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& report, ResourceRun& run) {
   run.notes.insert(report.notes.begin(), report.notes.end());
@@ -222,7 +275,7 @@ std::vector<PreviousCredit> credits_of(const FleetAuditRequest& req, const std::
 }
 
 AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, const ResourceMatch& match,
-                              const std::vector<size_t>& incidents, bool explained) {
+                              std::span<const size_t> incidents, bool explained) {
   AuditRequest one;
   one.contract = req.contract;
   one.contract_source = req.contract_source;
@@ -252,7 +305,7 @@ bool in_a_group(const model::Contract& contract, const Resource& r) {
   });
 }
 
-ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, const std::vector<size_t>& incidents) {
+ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, std::span<const size_t> incidents) {
   ResourceRun run;
   const ResourceMatch match = match_resource(*req.contract, r);
   // A member of a group with no clause of its own is audited with its group, not left out.
@@ -411,7 +464,7 @@ std::vector<ResourceRun> audit_stretch(const FleetAuditRequest& req, const std::
   std::vector<ResourceRun> runs;
   runs.reserve(end - begin);
   for (size_t k = begin; k < end; ++k)
-    runs.push_back(audit_resource(req, (*req.resources)[order[k]], attributed.of_resource[order[k]]));
+    runs.push_back(audit_resource(req, (*req.resources)[order[k]], attributed.of_resource.of(order[k])));
   return runs;
 }
 

@@ -38,7 +38,7 @@ struct MemberSpans {
   std::vector<Span> down, excluded;
 };
 MemberSpans member_spans(const model::AvailabilityClause& clause, const model::Service& service, const Resource& r,
-                         const std::vector<Incident>& incidents, const std::vector<size_t>& own) {
+                         const std::vector<Incident>& incidents, std::span<const size_t> own) {
   const Instant life_start = r.launched.value_or(kEarliest), life_end = r.terminated.value_or(kLatest);
   MemberSpans out;
   for (const size_t i : own) {
@@ -164,7 +164,7 @@ GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resourc
 
 GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
                              const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
-                             const std::vector<std::vector<size_t>>& incidents_of) {
+                             const IncidentsByResource& incidents_of) {
   const model::AvailabilityClause& clause = contract.availability[group.clause];
   const model::Service& service = contract.services[clause.service];
   const model::GroupRule& rule = *clause.group;
@@ -184,7 +184,7 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
     events.push_back({life_start, +1, 0, 0, z});
     events.push_back({life_end, -1, 0, 0, z});
     // Overlapping incidents of one member are one downtime: merged before counting.
-    MemberSpans own = member_spans(clause, service, r, incidents, incidents_of[m]);
+    MemberSpans own = member_spans(clause, service, r, incidents, incidents_of.of(m));
     spans.insert(spans.end(), own.down.begin(), own.down.end());
     for (const auto& [start, end] : merged(own.down)) {
       events.push_back({start, 0, +1, 0, z});

@@ -15,6 +15,7 @@
 // make it down. A member counts only within its life (launched..terminated).
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,11 +56,21 @@ struct GroupTimeline {
   std::optional<Instant> launched, terminated;           // the group's life: its first launch, its last termination
 };
 
-// `incidents_of`: per inventory index, the indexes into `incidents` of the
-// incidents attributed to it (its own, its zone's and its region's).
+// Per inventory index, the indexes into the log of the incidents attributed
+// to it (its own, its zone's and its region's), in log order. One flat array
+// for the whole fleet: a vector per resource would be 100,000 small
+// allocations, each grown and copied as its incidents come in.
+struct IncidentsByResource {
+  std::vector<size_t> offsets;  // resource r's incidents are indexes[offsets[r] .. offsets[r + 1])
+  std::vector<size_t> indexes;
+  std::span<const size_t> of(size_t resource) const {
+    return {indexes.data() + offsets[resource], offsets[resource + 1] - offsets[resource]};
+  }
+};
+
 GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
                              const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
-                             const std::vector<std::vector<size_t>>& incidents_of);
+                             const IncidentsByResource& incidents_of);
 
 // What a group is called in reports: "region us-east-1", "availability_set as-1".
 std::string group_label(const model::GroupRule& rule, const std::string& key);

@@ -1,6 +1,8 @@
 #include "report/common/fleet_rows.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 
 #include "engine/figures/figures.h"
 #include "report/common/names.h"
@@ -25,34 +27,40 @@ std::vector<std::string> group_lines(const audit::FleetReport& report) {
 }
 
 std::vector<AvailabilityBand> availability_bands(const audit::FleetReport& report) {
-  using audit::Rational;
   struct Edge {
-    Rational at_least;  // a share 0..1
+    int64_t numerator, denominator;  // the lower edge, a share 0..1
     const char* label;
   };
   // Highest first; a period falls in the first band whose lower edge it reaches.
-  const std::vector<Edge> edges = {{Rational(1), "100%"},
-                                   {Rational(9999, 10000), "99.99% to 100%"},
-                                   {Rational(999, 1000), "99.9% to 99.99%"},
-                                   {Rational(995, 1000), "99.5% to 99.9%"},
-                                   {Rational(99, 100), "99% to 99.5%"},
-                                   {Rational(95, 100), "95% to 99%"},
-                                   {Rational(0), "below 95%"}};
+  static constexpr Edge kEdges[] = {{1, 1, "100%"},
+                                    {9999, 10000, "99.99% to 100%"},
+                                    {999, 1000, "99.9% to 99.99%"},
+                                    {995, 1000, "99.5% to 99.9%"},
+                                    {99, 100, "99% to 99.5%"},
+                                    {95, 100, "95% to 99%"},
+                                    {0, 1, "below 95%"}};
+  constexpr size_t kNotAssessed = std::size(kEdges);
   std::vector<AvailabilityBand> bands;
-  for (const Edge& e : edges) bands.push_back({e.label, 0, 0});
+  for (const Edge& e : kEdges) bands.push_back({e.label, 0, 0});
   bands.push_back({"not assessed", 0, 0});
   if (std::ranges::all_of(report.periods, [](const audit::ResourcePeriod& rp) { return !rp.group_by.empty(); }))
     return {};  // no resource period: groups only, or nothing audited
   for (const auto& rp : report.periods) {
     if (!rp.group_by.empty()) continue;  // a group's period is no resource's
     const audit::ResourceFigures& f = rp.figures;
-    size_t band = edges.size();  // not assessed
-    if (f.availability)
-      for (size_t k = 0; k < edges.size(); ++k)
-        if (*f.availability >= edges[k].at_least) {
+    size_t band = kNotAssessed;
+    if (f.availability) {
+      // a >= n/d compared by cross-multiplying (denominators are positive):
+      // a rational comparison would reduce by gcds, once per edge and period
+      // of a fleet of 100,000.
+      const auto& num = boost::multiprecision::numerator(*f.availability);
+      const auto& den = boost::multiprecision::denominator(*f.availability);
+      for (size_t k = 0; k < std::size(kEdges); ++k)
+        if (num * kEdges[k].denominator >= den * kEdges[k].numerator) {
           band = k;
           break;
         }
+    }
     ++bands[band].resource_periods;
     if (f.verdict() == audit::Verdict::Breached) ++bands[band].breached;
   }

@@ -43,9 +43,10 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
 }
 
 void write_bands(const audit::FleetReport& r, std::ostream& out) {
-  if (availability_bands(r).empty()) return;
+  const std::vector<AvailabilityBand> bands = availability_bands(r);
+  if (bands.empty()) return;
   out << "## Availability across the fleet\n\n| Availability | Resource periods | Breached |\n| --- | ---: | ---: |\n";
-  for (const AvailabilityBand& b : availability_bands(r))
+  for (const AvailabilityBand& b : bands)
     out << "| " << b.label << " | " << b.resource_periods << " | " << b.breached << " |\n";
   out << "\n";
 }

@@ -32,9 +32,10 @@ void write_totals(const audit::FleetReport& r, std::ostream& out) {
 }
 
 void write_bands(const audit::FleetReport& r, std::ostream& out) {
-  if (availability_bands(r).empty()) return;
+  const std::vector<AvailabilityBand> bands = availability_bands(r);
+  if (bands.empty()) return;
   TextTable table({{"availability"}, {"resource periods", Align::Right}, {"breached", Align::Right}});
-  for (const AvailabilityBand& b : availability_bands(r))
+  for (const AvailabilityBand& b : bands)
     table.add_row({b.label, std::to_string(b.resource_periods), std::to_string(b.breached)});
   out << "\nAvailability across the fleet\n" << table.render("  ");
 }

@@ -37,3 +37,18 @@ TEST_CASE("name table: equal names share one text, different names never do", "[
         if (a != b) CHECK(pa != pb);
   }
 }
+
+TEST_CASE("name table: thousands of names, asked for in turn, each keeps its one text as the table grows",
+          "[telemetry]") {
+  // 5,000 names: the table grows from 16 slots nine times (16 -> 16,384, kept at most half full); every
+  // name asked for again after all the others must come back as the text first handed out.
+  NameTable table;
+  std::vector<const std::string*> first;
+  for (int k = 0; k < 5000; ++k) first.push_back(&*table.get("i-" + std::to_string(k)));
+  for (int round = 0; round < 2; ++round)
+    for (int k = 4999; k >= 0; --k) {
+      const SharedName got = table.get("i-" + std::to_string(k));
+      REQUIRE(*got == "i-" + std::to_string(k));
+      REQUIRE(&*got == first[k]);
+    }
+}
