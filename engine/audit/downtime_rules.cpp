@@ -6,6 +6,10 @@ namespace slaudit::audit {
 
 std::vector<DowntimeRun> downtime_runs(const Classification& c, Instant from, Instant to) {
   std::vector<DowntimeRun> runs;
+  // At most one run per down segment: reserved, so that a resource's runs are
+  // not moved again and again as they come (a fleet audits 100,000 of them).
+  runs.reserve(static_cast<size_t>(
+      std::ranges::count_if(c.segments, [](const auto& s) { return s.state == TimeState::Down; })));
   for (const auto& s : c.segments) {
     if (s.state != TimeState::Down) continue;
     if (runs.empty() || runs.back().end != s.start) runs.push_back({s.start, s.start, 0, 0, s.start == from, false, {}});

@@ -258,24 +258,48 @@ void keep_figures(const FleetAuditRequest& req, const Resource& r, AuditReport& 
   }
 }
 
-// The filings for one resource (or group): those naming it and those naming none.
-std::vector<ClaimFiling> claims_of(const FleetAuditRequest& req, const std::string& id) {
-  std::vector<ClaimFiling> out;
-  for (const ClaimFiling& c : req.claims)
-    if (!c.resource || *c.resource == id) out.push_back(c);
-  return out;
-}
+// The claims filed and the credits given before, by the resource (or group)
+// they name, indexed once: scanning both lists for every resource would cost
+// a fleet's size times a ledger year's length (100,000 resources, a million
+// earlier credits).
+class ResourceHistory {
+ public:
+  explicit ResourceHistory(const FleetAuditRequest& req) : req_(req) {
+    for (size_t i = 0; i < req.claims.size(); ++i) {
+      const auto& named = req.claims[i].resource;
+      (named ? claims_[*named] : claims_for_all_).push_back(i);
+    }
+    for (size_t i = 0; i < req.previous_credits.size(); ++i)
+      if (const auto& named = req.previous_credits[i].resource) credits_[*named].push_back(i);
+  }
 
-// The earlier credits of one resource (or group): a fleet's caps run per resource.
-std::vector<PreviousCredit> credits_of(const FleetAuditRequest& req, const std::string& id) {
-  std::vector<PreviousCredit> out;
-  for (const PreviousCredit& c : req.previous_credits)
-    if (c.resource == id) out.push_back(c);
-  return out;
-}
+  // Those naming it and those naming no resource, in the order given.
+  std::vector<ClaimFiling> claims_of(const std::string& id) const {
+    std::vector<size_t> at = claims_for_all_;
+    if (const auto it = claims_.find(id); it != claims_.end()) {
+      at.insert(at.end(), it->second.begin(), it->second.end());
+      std::ranges::sort(at);
+    }
+    std::vector<ClaimFiling> out;
+    for (const size_t i : at) out.push_back(req_.claims[i]);
+    return out;
+  }
 
-AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, const ResourceMatch& match,
-                              std::span<const size_t> incidents, bool explained) {
+  std::vector<PreviousCredit> credits_of(const std::string& id) const {
+    std::vector<PreviousCredit> out;
+    if (const auto it = credits_.find(id); it != credits_.end())
+      for (const size_t i : it->second) out.push_back(req_.previous_credits[i]);
+    return out;
+  }
+
+ private:
+  const FleetAuditRequest& req_;
+  std::unordered_map<std::string_view, std::vector<size_t>> claims_, credits_;  // into req's lists
+  std::vector<size_t> claims_for_all_;
+};
+
+AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistory& history, const Resource& r,
+                              const ResourceMatch& match, std::span<const size_t> incidents, bool explained) {
   AuditRequest one;
   one.contract = req.contract;
   one.contract_source = req.contract_source;
@@ -283,8 +307,8 @@ AuditRequest resource_request(const FleetAuditRequest& req, const Resource& r, c
   for (const size_t i : incidents) one.incidents.push_back(req.incidents[i]);
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
-  one.claims = claims_of(req, r.id);
-  one.previous_credits = credits_of(req, r.id);
+  one.claims = history.claims_of(r.id);
+  one.previous_credits = history.credits_of(r.id);
   one.holidays = req.holidays;
   if (req.charges != nullptr) {
     const auto rounding = req.contract->availability[match.clauses.front()].rounding.value_or(model::RoundingMode::HalfUp);
@@ -305,7 +329,8 @@ bool in_a_group(const model::Contract& contract, const Resource& r) {
   });
 }
 
-ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, std::span<const size_t> incidents) {
+ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& history, const Resource& r,
+                           std::span<const size_t> incidents) {
   ResourceRun run;
   const ResourceMatch match = match_resource(*req.contract, r);
   // A member of a group with no clause of its own is audited with its group, not left out.
@@ -315,7 +340,7 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const Resource& r, std:
     return run;
   }
   const bool explained = r.id == req.explain_resource;
-  AuditResult result = run_audit(resource_request(req, r, match, incidents, explained));
+  AuditResult result = run_audit(resource_request(req, history, r, match, incidents, explained));
   if (!result.report) {
     run.errors = std::move(result.errors);
     return run;
@@ -386,7 +411,8 @@ std::vector<std::pair<Instant, Instant>> joined_runs(std::vector<std::pair<Insta
   return out;
 }
 
-ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, const AttributedIncidents& attributed) {
+ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& history, const FleetGroup& group,
+                        const AttributedIncidents& attributed) {
   const model::Contract& contract = *req.contract;
   const model::AvailabilityClause& clause = contract.availability[group.clause];
   GroupTimeline timeline = group_timeline(contract, group, *req.resources, req.incidents, attributed.of_resource);
@@ -397,8 +423,8 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
   one.incidents = std::move(timeline.down);
   one.incident_evidence = req.incident_evidence;
   one.range = req.range;
-  one.claims = claims_of(req, g.id);
-  one.previous_credits = credits_of(req, g.id);
+  one.claims = history.claims_of(g.id);
+  one.previous_credits = history.credits_of(g.id);
   one.holidays = req.holidays;
   GroupFees fees;
   if (req.charges != nullptr) {
@@ -434,7 +460,8 @@ ResourceRun audit_group(const FleetAuditRequest& req, const FleetGroup& group, c
 
 // Every group of every group-level clause, one after another (groups are few:
 // regions, zones, availability sets), after the resources, in clause then key order.
-void audit_groups(const FleetAuditRequest& req, const AttributedIncidents& attributed, FleetReport& report,
+void audit_groups(const FleetAuditRequest& req, const ResourceHistory& history, const AttributedIncidents& attributed,
+                  FleetReport& report,
                   std::set<std::string>& notes, std::vector<AuditError>& errors) {
   const GroupSet set = fleet_groups(*req.contract, *req.resources);
   for (const UngroupedResource& u : set.ungrouped) {
@@ -444,7 +471,7 @@ void audit_groups(const FleetAuditRequest& req, const AttributedIncidents& attri
                                                       clause.group->by + (clause.label.empty() ? "" : " \"" + clause.label + "\"")});
   }
   for (const FleetGroup& group : set.groups) {
-    ResourceRun run = audit_group(req, group, attributed);
+    ResourceRun run = audit_group(req, history, group, attributed);
     if (!run.errors.empty()) {
       errors = std::move(run.errors);
       return;
@@ -459,25 +486,27 @@ void audit_groups(const FleetAuditRequest& req, const AttributedIncidents& attri
 // ------------------------------------------------------------ the fleet
 
 // Resources [begin, end) of `order`, audited one after another.
-std::vector<ResourceRun> audit_stretch(const FleetAuditRequest& req, const std::vector<size_t>& order,
+std::vector<ResourceRun> audit_stretch(const FleetAuditRequest& req, const ResourceHistory& history,
+                                       const std::vector<size_t>& order,
                                        const AttributedIncidents& attributed, size_t begin, size_t end) {
   std::vector<ResourceRun> runs;
   runs.reserve(end - begin);
   for (size_t k = begin; k < end; ++k)
-    runs.push_back(audit_resource(req, (*req.resources)[order[k]], attributed.of_resource.of(order[k])));
+    runs.push_back(audit_resource(req, history, (*req.resources)[order[k]], attributed.of_resource.of(order[k])));
   return runs;
 }
 
 // Below this many resources a second thread costs more than it saves.
 constexpr size_t kResourcesWorthAThread = 64;
 
-std::vector<ResourceRun> audit_resources(const FleetAuditRequest& req, const std::vector<size_t>& order,
+std::vector<ResourceRun> audit_resources(const FleetAuditRequest& req, const ResourceHistory& history,
+                                         const std::vector<size_t>& order,
                                          const AttributedIncidents& attributed) {
   const size_t n = order.size();
-  if (!req.use_threads || n < kResourcesWorthAThread) return audit_stretch(req, order, attributed, 0, n);
-  auto second = std::async(std::launch::async, audit_stretch, std::cref(req), std::cref(order), std::cref(attributed),
-                           n / 2, n);
-  std::vector<ResourceRun> runs = audit_stretch(req, order, attributed, 0, n / 2);
+  if (!req.use_threads || n < kResourcesWorthAThread) return audit_stretch(req, history, order, attributed, 0, n);
+  auto second = std::async(std::launch::async, audit_stretch, std::cref(req), std::cref(history), std::cref(order),
+                           std::cref(attributed), n / 2, n);
+  std::vector<ResourceRun> runs = audit_stretch(req, history, order, attributed, 0, n / 2);
   std::vector<ResourceRun> rest = second.get();
   std::move(rest.begin(), rest.end(), std::back_inserter(runs));
   return runs;
@@ -630,7 +659,8 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
     if (is_fleet(contract, (*req.resources)[i].service)) order.push_back(i);
   std::ranges::sort(order, [&](size_t a, size_t b) { return (*req.resources)[a].id < (*req.resources)[b].id; });
   std::set<std::string> notes;
-  std::vector<ResourceRun> runs = audit_resources(req, order, attributed);
+  const ResourceHistory history(req);
+  std::vector<ResourceRun> runs = audit_resources(req, history, order, attributed);
   size_t periods = 0;
   for (const ResourceRun& run : runs) periods += run.periods.size();
   report.periods.reserve(periods);
@@ -646,7 +676,7 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
     free_vector(run.periods);
   }
   free_vector(runs);
-  audit_groups(req, attributed, report, notes, result.errors);
+  audit_groups(req, history, attributed, report, notes, result.errors);
   if (!result.errors.empty()) return result;
   report.notes.assign(notes.begin(), notes.end());
   report.unattributed = std::move(attributed.unattributed);
