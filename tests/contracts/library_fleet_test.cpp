@@ -128,8 +128,8 @@ TEST_CASE("library fleet: gce_instance_fleet's totals are those worked by hand",
   REQUIRE(job.report);
   const audit::FleetReport& r = *job.report;
   CHECK(job.exit_code == jobs::kBreach);
-  CHECK(r.inventory_resources == 60);
-  CHECK(r.periods.size() == 60);
+  CHECK(r.inventory_resources == 66);  // 60 single instances and 6 multi-zone ones, audited with their region
+  CHECK(r.periods.size() == 61);       // the 60 single instances and the group "region us-west1"
   // Calendar month in America/Los_Angeles: 1 Nov 00:00 PDT to 1 Dec 00:00 PST = 2,595,600 s (721 h).
   // 99.9% allows 2,595.6 s down, 99.95% 1,297.8 s. No credit table: nothing is owed.
   const audit::ResourceFigures& zone_b = figures_of(r, "g-030");  // GCE-Z1, 2,700 s
@@ -156,10 +156,27 @@ TEST_CASE("library fleet: gce_instance_fleet's totals are those worked by hand",
   CHECK(*figures_of(r, "g-057").availability == audit::Rational(2594302, 2595600));
   CHECK_FALSE(figures_of(r, "g-057").met);
   CHECK(figures_of(r, "g-057").clause_label == "single instance, memory-optimized");  // family memory_optimized
+  // Multi-zone (zones >= 2), per region: only zone a runs until 2 Nov 00:00 PST, 25 h = 90,000 s not
+  // counted; eligible 2,595,600 - 90,000 = 2,505,600 s. GCE-Z1 takes out zone b alone: not down. Zones a
+  // and c both down 11-24 02:40-03:00 PST: 1,200 s; 2,504,400 / 2,505,600 = 2087/2088 < 99.99%.
+  // Charges 70.0091 x 2 + 67.5816 x 2 + 65.2512 x 2 = 405.6838 USD; no credit table: nothing owed.
+  const audit::ResourceFigures& region = figures_of(r, "region us-west1");
+  CHECK(region.clause_label == "multi-zone");
+  CHECK(region.length == Seconds{2595600});
+  CHECK(region.excluded == Seconds{90000});
+  CHECK(region.eligible == audit::Rational(2505600));
+  CHECK(region.down == audit::Rational(1200));
+  CHECK(*region.availability == audit::Rational(2087, 2088));
+  CHECK_FALSE(region.met);
+  CHECK(*region.fee_exact_minor == audit::Rational(4056838, 100));
+  CHECK(region.owed_minor == 0);
   REQUIRE(r.totals.size() == 1);
   CHECK(r.totals[0].resources == 60);
   CHECK(r.totals[0].breached == 22);  // 19 + g-040 + g-002 + g-057
   CHECK(r.totals[0].met == 38);
+  CHECK(r.totals[0].groups == 1);
+  CHECK(r.totals[0].groups_breached == 1);
+  CHECK(r.unassessed.empty());  // g-061..g-066 have no clause of their own and are audited with their group
   CHECK(r.total_owed_minor == 0);
   // GCE-6 (g-020, after its deletion) is rejected, and counted.
   REQUIRE(r.unattributed.size() == 1);
