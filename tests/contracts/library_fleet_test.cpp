@@ -257,14 +257,14 @@ TEST_CASE("library fleet: aws_ec2_region_fleet's region is down while two zones 
   CHECK(r.total_owed_minor == 17622);
 }
 
-TEST_CASE("library fleet: azure_vm_fleet's single VMs and availability sets are as worked by hand",
+TEST_CASE("library fleet: azure_vm_fleet's single VMs, availability sets and zones are as worked by hand",
           "[library][fleet]") {
   const jobs::FleetJob job = library_fleet_job("azure_vm_fleet");
   REQUIRE(job.report);
   const audit::FleetReport& r = *job.report;
   CHECK(job.exit_code == jobs::kBreach);
-  CHECK(r.inventory_resources == 52);
-  CHECK(r.unassessed.empty());
+  CHECK(r.inventory_resources == 58);  // 40 single VMs, 12 in sets, 6 across zones
+  CHECK(r.unassessed.empty());         // vm-053..vm-058 have no clause of their own: audited with their region
   // vm-001, premium SSD (99.9%), AZ-1 1 h: 2,588,400 / 2,592,000 = 719/720; 10% x 7,200 = 720.
   CHECK(*figures_of(r, "vm-001").availability == audit::Rational(719, 720));
   CHECK(figures_of(r, "vm-001").owed_minor == 720);
@@ -293,13 +293,40 @@ TEST_CASE("library fleet: azure_vm_fleet's single VMs and availability sets are 
   CHECK(as03.down == audit::Rational(1800));
   CHECK(*as03.availability == audit::Rational(719, 720));
   CHECK(as03.owed_minor == 1080);
+  // Two or more zones, per region: vm-053, vm-054 in zone 1 from the start; vm-055, vm-056 in zone 2
+  // from 11-06 00:00; vm-057, vm-058 in zone 3 from 11-16 00:00. Only zone 1 runs until 11-06 00:00
+  // (two VMs, one zone): 5 d = 432,000 s not counted, eligible 2,592,000 - 432,000 = 2,160,000 s;
+  // AZ-Z1/AZ-Z2 (both zone-1 VMs 11-03 00:00-02:00) fall there and count nothing. AZ-Z3..AZ-Z6 (zones
+  // 1 and 2 down 11-18 00:00-01:00) leave zone 3 running: not down. AZ-Z7..AZ-Z12 on 11-24: zone 1
+  // down 10:05-10:30, zone 2 10:10-10:25, zone 3 10:15-10:35, all three 10:15-10:25 = 600 s;
+  // 2,159,400 / 2,160,000 = 3599/3600 < 99.99%, >= 99%: 10% x (2 x 7,200 + 2 x 6,000 + 2 x 3,600)
+  // = 10% x 33,600 = 3,360.
+  const audit::ResourcePeriod* zonal = nullptr;
+  for (const auto& rp : r.periods)
+    if (rp.resource == "region westeurope") zonal = &rp;
+  REQUIRE(zonal != nullptr);
+  CHECK(zonal->group_by == "region");
+  CHECK(zonal->figures.clause_label == "two or more availability zones");
+  CHECK(zonal->figures.length == Seconds{2592000});
+  CHECK(zonal->figures.excluded == Seconds{432000});
+  CHECK(zonal->figures.eligible == audit::Rational(2160000));
+  CHECK(zonal->figures.down == audit::Rational(600));
+  CHECK(*zonal->figures.availability == audit::Rational(3599, 3600));
+  CHECK_FALSE(zonal->figures.met);
+  CHECK(zonal->figures.fee_minor == 33600);
+  CHECK(zonal->figures.owed_minor == 3360);
+  REQUIRE(zonal->counted.size() == 1);
+  CHECK(zonal->counted[0].id == "region westeurope down #2 (AZ-Z10, AZ-Z11, AZ-Z12 and 3 more)");
+  // The zonal VMs are never also audited as single VMs.
+  for (const char* id : {"vm-053", "vm-054", "vm-055", "vm-056", "vm-057", "vm-058"})
+    for (const auto& rp : r.periods) CHECK(rp.resource != id);
   REQUIRE(r.totals.size() == 1);
-  CHECK(r.totals[0].resources == 40);  // the 12 VMs in sets are audited with their sets
+  CHECK(r.totals[0].resources == 40);  // the 12 VMs in sets and the 6 across zones are audited with their groups
   CHECK(r.totals[0].met == 37);
   CHECK(r.totals[0].breached == 3);  // vm-001, vm-022, vm-032
-  CHECK(r.totals[0].groups == 6);
-  CHECK(r.totals[0].groups_breached == 2);                     // as-01, as-03
-  CHECK(r.total_owed_minor == 720 + 720 + 1800 + 1440 + 1080);  // 5,760 cents
+  CHECK(r.totals[0].groups == 7);
+  CHECK(r.totals[0].groups_breached == 3);                            // as-01, as-03, region westeurope
+  CHECK(r.total_owed_minor == 720 + 720 + 1800 + 1440 + 1080 + 3360);  // 9,120 cents
   // AZ-13 (vm-099, not in the inventory) is rejected, and counted.
   REQUIRE(r.unattributed.size() == 1);
   CHECK(r.unattributed[0].id == "AZ-13");
