@@ -517,34 +517,46 @@ Verdict worse(Verdict a, Verdict b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
-// Per service and period; a resource's periods are consecutive in `periods`.
+// Per service and period; a resource's periods are consecutive in `periods`,
+// so its worst verdict in each period is found within its own rows (a map of
+// every resource and period would compare 100,000 ids about 17 times each).
 void add_totals(FleetReport& report) {
   std::map<std::pair<std::string, std::string>, FleetPeriodTotal> totals;
-  std::map<std::pair<std::string, std::string>, Verdict> worst;  // (resource, period) -> its worst verdict
-  for (const ResourcePeriod& rp : report.periods) {
-    const ResourceFigures& p = rp.figures;
-    FleetPeriodTotal& t = totals[{p.service, p.period}];
-    t.service = p.service;
-    t.period = p.period;
-    t.owed_minor += p.owed_minor;
-    t.credit_not_stated += p.credit_not_stated ? 1 : 0;
-    report.total_owed_minor += p.owed_minor;
-    if (!rp.group_by.empty()) {  // a group is no resource: counted apart
-      ++t.groups;
-      t.groups_breached += p.verdict() == Verdict::Breached ? 1 : 0;
-      continue;
+  const auto total_of = [&](const ResourceFigures& f) -> FleetPeriodTotal& {
+    FleetPeriodTotal& t = totals[{f.service, f.period}];
+    t.service = f.service;
+    t.period = f.period;
+    return t;
+  };
+  const std::vector<ResourcePeriod>& rows = report.periods;
+  for (size_t i = 0; i < rows.size();) {
+    const ResourcePeriod& first = rows[i];
+    size_t end = i + 1;
+    if (first.group_by.empty())
+      while (end < rows.size() && rows[end].group_by.empty() && rows[end].resource == first.resource) ++end;
+    // Period -> the resource's worst verdict in it, and its first row (whose service it is counted under).
+    std::map<std::string_view, std::pair<Verdict, const ResourceFigures*>> worst;
+    for (size_t k = i; k < end; ++k) {
+      const ResourceFigures& p = rows[k].figures;
+      FleetPeriodTotal& t = total_of(p);
+      t.owed_minor += p.owed_minor;
+      t.credit_not_stated += p.credit_not_stated ? 1 : 0;
+      report.total_owed_minor += p.owed_minor;
+      if (!first.group_by.empty()) {  // a group is no resource: counted apart
+        ++t.groups;
+        t.groups_breached += p.verdict() == Verdict::Breached ? 1 : 0;
+        continue;
+      }
+      auto [it, fresh] = worst.try_emplace(p.period, p.verdict(), &p);
+      if (!fresh) it->second.first = worse(it->second.first, p.verdict());
     }
-    auto [it, fresh] = worst.try_emplace({rp.resource, p.period}, p.verdict());
-    if (!fresh) it->second = worse(it->second, p.verdict());
-  }
-  for (const ResourcePeriod& rp : report.periods) {
-    if (!rp.group_by.empty()) continue;
-    auto it = worst.find({rp.resource, rp.figures.period});
-    if (it == worst.end()) continue;  // counted already
-    FleetPeriodTotal& t = totals[{rp.figures.service, rp.figures.period}];
-    ++t.resources;
-    (it->second == Verdict::Breached ? t.breached : it->second == Verdict::Met ? t.met : t.not_assessed) += 1;
-    worst.erase(it);
+    for (const auto& [period, verdict_row] : worst) {
+      FleetPeriodTotal& t = total_of(*verdict_row.second);
+      ++t.resources;
+      const Verdict v = verdict_row.first;
+      (v == Verdict::Breached ? t.breached : v == Verdict::Met ? t.met : t.not_assessed) += 1;
+    }
+    i = end;
   }
   for (auto& [key, total] : totals) report.totals.push_back(std::move(total));
 }

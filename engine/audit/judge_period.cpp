@@ -120,7 +120,7 @@ Rational counted_downtime(const ClauseContext& cx, ClassifiedPeriod& cp, Seconds
     // Most runs are at full weight: their counted seconds (after the
     // partial-minute rule) are whole, summed as integers (exact all the same;
     // a fleet audit judges millions of runs).
-    if (run.full_seconds == own.count() && run.partial == 0) {
+    if (run.full_seconds == own.count() && run.partial.is_zero()) {
       whole_seconds += v.counted.count();
       continue;
     }
