@@ -222,6 +222,23 @@ int64_t apply_caps(const ClauseContext& cx, PeriodAudit& out, const Period& peri
   return owed;
 }
 
+// A group's excluded time is mostly its minutes with too few members or zones
+// running: named with the `counted while` line that removes them.
+Explanation excluded_explanation(const model::AvailabilityClause& clause, Seconds excluded) {
+  if (clause.group && clause.group->counted_while_at_least)
+    return {"excluded", seconds_text(excluded),
+            "seconds with fewer than " + std::to_string(*clause.group->counted_while_at_least) + " " +
+                model::counted_while_name(clause.group->counted_while) +
+                " (not counted), with the group down only through its members' excluded time, or inside exclusion "
+                "windows",
+            clause.group->counted_range};
+  return {"excluded", seconds_text(excluded),
+          clause.group ? "seconds with the group down only through its members' excluded time, or inside "
+                         "exclusion windows"
+                       : "seconds inside exclusion windows or covered only by excluded incidents",
+          clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()};
+}
+
 // Who and what: the period, its part, and its seconds as the timeline classified them.
 PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp) {
   const auto& clause = *cx.clause;
@@ -244,9 +261,7 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   }
   derive(cx, out, [&] { return Explanation{"period", seconds_text(out.length),
                          cp.period.label + (cp.partial ? " (the audited part of it)" : ""), clause.period ? clause.period->range : SourceRange{}}; });
-  derive(cx, out, [&] { return Explanation{"excluded", seconds_text(out.excluded),
-                         "seconds inside exclusion windows or covered only by excluded incidents",
-                         clause.exclusion_ranges.empty() ? SourceRange{} : clause.exclusion_ranges.front()}; });
+  derive(cx, out, [&] { return excluded_explanation(clause, out.excluded); });
   derive(cx, out, [&] { return Explanation{"down (raw)", seconds_text(out.down_raw),
                          cp.probe      ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
                          : clause.group ? "seconds the group was down, from its members' incidents as its down rule says"
@@ -264,6 +279,7 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
 }
 
 std::string seconds_figure(const Rational& s) { return s.str() + " s"; }
+
 
 // "inc-09: 21600 s × 25% = 5400 s; inc-10: ...": each finding with counted
 // seconds, at most kWeightedListed of them, the rest summed.

@@ -334,3 +334,28 @@ TEST_CASE("library fleet: azure_vm_fleet's single VMs, availability sets and zon
   CHECK_FALSE(r.evidence_complete());
   for (const auto& a : r.records) CHECK(a.read == a.used + a.rejected);
 }
+
+TEST_CASE("library fleet: a group's excluded time is explained by its `counted while` line", "[library][fleet]") {
+  // gce_instance_fleet's region us-west1 runs in one zone for its first 25 h: 90,000 s not counted. The
+  // derivation names the clause's `counted while at least 2 zones run;` (line 93), not a default.
+  const fs::path lib = kRoot / "contracts/library";
+  jobs::FleetJobOptions o;
+  o.contract = (lib / "gce_instance_fleet.sla").string();
+  o.inventory = (lib / "gce_instance_fleet.inventory.csv").string();
+  o.billing_export = (lib / "gce_instance_fleet.billing.csv").string();
+  o.incidents = (lib / "gce_instance_fleet.incidents.csv").string();
+  o.period = "2026-11";
+  o.explain_resource = "region us-west1";
+  const jobs::FleetJob job = jobs::run_fleet_job(o);
+  REQUIRE(job.report);
+  REQUIRE(job.report->explained);
+  REQUIRE(job.report->explained->periods.size() == 1);
+  const audit::Explanation* excluded = nullptr;
+  for (const audit::Explanation& e : job.report->explained->periods[0].explain)
+    if (e.figure == "excluded") excluded = &e;
+  REQUIRE(excluded != nullptr);
+  CHECK(excluded->value == "90000 s");
+  CHECK(excluded->derivation.find("fewer than 2 zones running (not counted)") != std::string::npos);
+  REQUIRE(job.source);
+  CHECK(job.source->location(excluded->clause.begin).line == 93);
+}
