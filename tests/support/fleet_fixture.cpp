@@ -8,7 +8,7 @@ namespace slaudit::testing {
 
 std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inventory_csv, const std::string& billing_csv,
                                    const std::string& incidents_csv, bool threads,
-                                   const std::string& explain_resource) {
+                                   const std::string& explain_resource, std::vector<audit::ClaimFiling> claims) {
   auto f = std::make_unique<Fleet>();
   f->source = std::make_unique<SourceFile>("fleet.sla", contract);
   f->compiled = compile_contract(*f->source);
@@ -32,6 +32,7 @@ std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inve
   req.range = *audit::parse_audit_range("2026-11");
   req.use_threads = threads;
   req.explain_resource = explain_resource;
+  req.claims = std::move(claims);
   f->result = audit::run_fleet_audit(std::move(req));
   REQUIRE(f->result.report);
   return f;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/audit/fleet_audit.h"
 #include "language/compile/compile.h"
@@ -32,6 +33,7 @@ struct Fleet {
 
 std::unique_ptr<Fleet> audit_fleet(const char* contract, const std::string& inventory_csv, const std::string& billing_csv,
                                    const std::string& incidents_csv, bool threads = true,
-                                   const std::string& explain_resource = "");
+                                   const std::string& explain_resource = "",
+                                   std::vector<audit::ClaimFiling> claims = {});
 
 }  // namespace slaudit::testing

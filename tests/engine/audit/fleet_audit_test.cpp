@@ -214,3 +214,32 @@ TEST_CASE("fleet: figures do not depend on the order of the inputs or on threads
   CHECK(in_order->report().total_owed_minor == shuffled->report().total_owed_minor);
   CHECK(in_order->report().total_owed_minor > 0);
 }
+
+TEST_CASE("fleet: each resource is judged by the claims naming it and those naming none, in the order filed",
+          "[audit][fleet]") {
+  // The EC2 terms with AWS's claim deadline: by the end of the second billing cycle after the incident,
+  // for November 2026-01-31. A zone outage takes out i-b (us-east-1b) 11-20 00:00-05:00; A1 takes out
+  // i-a 11-03 00:00-05:00. Each: 5 h down, both breached.
+  std::string contract = kEc2;
+  const std::string tiers = "      below 95.0%: 100%;\n    }\n";
+  contract.replace(contract.find(tiers), tiers.size(), tiers + "    claim by end of 2nd billing cycle after incident;\n");
+  // Filed: one claim for every resource, late (2027-02-15), then one naming i-b, in time (2026-12-05).
+  // The last filing that applies is the one judged (as for a service): i-b's own; i-a has only the late one.
+  std::vector<audit::ClaimFiling> claims = {{"ec2", "2026-11", {2027, 2, 15}, std::nullopt, std::nullopt},
+                                            {"ec2", "2026-11", {2026, 12, 5}, std::nullopt, std::string("i-b")}};
+  auto f = audit_fleet(contract.c_str(), kInventory, kBilling,
+                       "id,service,start,end,resource,zone\n"
+                       "A1,ec2,2026-11-03T00:00:00Z,2026-11-03T05:00:00Z,i-a,\n"
+                       "Z1,ec2,2026-11-20T00:00:00Z,2026-11-20T05:00:00Z,,us-east-1b\n",
+                       true, "", claims);
+  const audit::ResourceFigures& a = f->resource("i-a").figures;
+  const audit::ResourceFigures& b = f->resource("i-b").figures;
+  // i-a: 2,574,000 / 2,592,000 = 99.3055...%: 10% of 2995.2 cents = 299.52 -> 300, but claimed late: only the
+  // five clock hours not charged (5 x 4.16 = 20.8 -> 21 cents) are owed, as they need no claim.
+  CHECK(a.credit_minor == 300);
+  CHECK(a.hour_rule_minor == 21);
+  CHECK(a.owed_minor == 21);
+  // i-b (first test case): 30% of 1497.6 = 449 cents plus 21, claimed in time by its own filing.
+  CHECK(b.credit_minor == 449);
+  CHECK(b.owed_minor == 449 + 21);
+}
