@@ -3,6 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "telemetry/prometheus/query_range_scan.h"
+
 namespace slaudit::prometheus {
 
 namespace {
@@ -186,6 +188,12 @@ PointValue read_point_value(std::string_view text) {
 }
 
 ApiResponse parse_api_response(std::string_view body, std::string_view name, bool series_api) {
+  if (!series_api)
+    if (std::optional<ApiResponse> usual = scan_query_range(body)) return std::move(*usual);
+  return parse_api_response_general(body, name, series_api);
+}
+
+ApiResponse parse_api_response_general(std::string_view body, std::string_view name, bool series_api) {
   Handler handler(body, name, series_api);
   const bool parsed = nlohmann::json::sax_parse(body.begin(), body.end(), &handler);
   return handler.finish(parsed);

@@ -18,6 +18,7 @@ namespace slaudit::prometheus {
 struct PointValue {
   enum class Kind : uint8_t { Count, NaN, Other } kind = Kind::Other;
   uint64_t count = 0;  // Count: a whole number 0 <= n <= 2^53 written without a fraction
+  bool operator==(const PointValue&) const = default;
 };
 PointValue read_point_value(std::string_view text);
 
@@ -25,21 +26,29 @@ struct Point {
   int64_t ms = 0;
   PointValue value;
   std::string text;  // kept only when the value is not a Count, for messages
+  bool operator==(const Point&) const = default;
 };
 
 struct MatrixSeries {
   std::map<std::string, std::string> labels;  // __name__ included when the server sends it
   std::vector<Point> points;
+  bool operator==(const MatrixSeries&) const = default;
 };
 
 struct ApiResponse {
   std::string error;                  // empty: a successful response
   std::vector<std::string> warnings;
   std::vector<MatrixSeries> series;   // query_range: the matrix; series API: label sets, no points
+  bool operator==(const ApiResponse&) const = default;
 };
 
 // `body` of a query_range response (`series_api` false) or of /api/v1/series.
+// A query_range body of the usual shape is read by a fast scanner
+// (query_range_scan.h); any other body by the general parser below.
 ApiResponse parse_api_response(std::string_view body, std::string_view name, bool series_api = false);
+
+// The general parser alone, for tests and fuzzing that compare the two paths.
+ApiResponse parse_api_response_general(std::string_view body, std::string_view name, bool series_api = false);
 
 // A failed HTTP exchange as one sentence: the status, the API's own error
 // ("errorType: error") when the body has one, and what to do for 401/403.
