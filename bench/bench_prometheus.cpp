@@ -23,6 +23,7 @@
 
 #include <filesystem>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -73,9 +74,18 @@ Minutes read_minutes(const std::string& csv, uint32_t targets, uint32_t minutes)
   char line[256];
   std::fgets(line, sizeof line, f);  // header
   while (std::fgets(line, sizeof line, f)) {
+    // "<ts>,probe-<n>,<ok>,<total>": read with from_chars (sscanf took 6 of the 8 minutes at 10,000 targets).
     long long ts = 0;
     unsigned target = 0, ok = 0, total = 0;
-    if (std::sscanf(line, "%lld,probe-%u,%u,%u", &ts, &target, &ok, &total) != 4) continue;
+    const char* end = line + std::strlen(line);
+    auto r = std::from_chars(line, end, ts);
+    if (r.ec != std::errc() || std::strncmp(r.ptr, ",probe-", 7) != 0) continue;
+    r = std::from_chars(r.ptr + 7, end, target);
+    if (r.ec != std::errc() || *r.ptr != ',') continue;
+    r = std::from_chars(r.ptr + 1, end, ok);
+    if (r.ec != std::errc() || *r.ptr != ',') continue;
+    r = std::from_chars(r.ptr + 1, end, total);
+    if (r.ec != std::errc()) continue;
     const long long minute = (ts - kStart) / 60;
     if (minute < 0 || minute >= minutes || target >= targets) continue;
     m.ok[size_t(target) * minutes + size_t(minute)] = uint16_t(ok);

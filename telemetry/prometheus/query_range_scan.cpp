@@ -176,7 +176,9 @@ class Scanner {
       return at_ - from;
     };
     const size_t whole = digits();
-    if (whole == 0 || (whole > 1 && text_[begin] == '0')) return false;
+    // More than 15 digits of seconds is no time of a sample (and past 308 the
+    // general parser refuses the number as an overflow): declined.
+    if (whole == 0 || whole > 15 || (whole > 1 && text_[begin] == '0')) return false;
     if (at_ < text_.size() && text_[at_] == '.') {
       ++at_;
       if (digits() == 0) return false;
