@@ -27,7 +27,7 @@ const fs::path kRoot = SLAUDIT_SOURCE_DIR;
 
 // The audit of library fleet NAME: NAME.sla over NAME.inventory.csv, NAME.billing.csv and
 // NAME.incidents.csv, November 2026, as its golden's args say.
-jobs::FleetJob library_fleet_job(const std::string& name) {
+jobs::FleetJob library_fleet_job(const std::string& name, const std::string& explain_resource = "") {
   const fs::path lib = kRoot / "contracts/library";
   jobs::FleetJobOptions o;
   o.contract = (lib / (name + ".sla")).string();
@@ -35,6 +35,7 @@ jobs::FleetJob library_fleet_job(const std::string& name) {
   o.billing_export = (lib / (name + ".billing.csv")).string();
   o.incidents = (lib / (name + ".incidents.csv")).string();
   o.period = "2026-11";
+  o.explain_resource = explain_resource;
   return jobs::run_fleet_job(o);
 }
 
@@ -338,15 +339,7 @@ TEST_CASE("library fleet: azure_vm_fleet's single VMs, availability sets and zon
 TEST_CASE("library fleet: a group's excluded time is explained by its `counted while` line", "[library][fleet]") {
   // gce_instance_fleet's region us-west1 runs in one zone for its first 25 h: 90,000 s not counted. The
   // derivation names the clause's `counted while at least 2 zones run;` (line 93), not a default.
-  const fs::path lib = kRoot / "contracts/library";
-  jobs::FleetJobOptions o;
-  o.contract = (lib / "gce_instance_fleet.sla").string();
-  o.inventory = (lib / "gce_instance_fleet.inventory.csv").string();
-  o.billing_export = (lib / "gce_instance_fleet.billing.csv").string();
-  o.incidents = (lib / "gce_instance_fleet.incidents.csv").string();
-  o.period = "2026-11";
-  o.explain_resource = "region us-west1";
-  const jobs::FleetJob job = jobs::run_fleet_job(o);
+  const jobs::FleetJob job = library_fleet_job("gce_instance_fleet", "region us-west1");
   REQUIRE(job.report);
   REQUIRE(job.report->explained);
   REQUIRE(job.report->explained->periods.size() == 1);
