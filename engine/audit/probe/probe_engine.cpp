@@ -91,10 +91,12 @@ ProbeClauseEngine::ProbeClauseEngine(const model::ProbeRule& rule, std::vector<P
   ring_.assign(static_cast<size_t>(window_), std::vector<Cell>(member_names_.size()));
   slot_samples_.assign(static_cast<size_t>(window_), 0);
   seen_.resize(static_cast<size_t>(window_));
-  tallies_.assign(static_cast<size_t>(bucket_count()), BucketTally{});
+  bucket_counts_.assign(static_cast<size_t>(bucket_count()), BucketCount{});
+  if (options_.request_sums) sums_.assign(static_cast<size_t>(bucket_count()), RequestSums{});
   part_gaps_.assign(parts_.size(), 0);
+  const bool averaged = rule_.combine == model::TargetCombination::Averaged;
   for (size_t v = 0; v < 3; ++v) {
-    run_targets_[v].assign(static_cast<size_t>(bucket_count()), 0);
+    if (averaged && options_.readings[v]) run_targets_[v].assign(static_cast<size_t>(bucket_count()), 0);
     runs_[v].resize(member_names_.size());
   }
 }
@@ -329,7 +331,8 @@ void ProbeClauseEngine::clear_runs(size_t variant) {
 void ProbeClauseEngine::finish_bucket(int64_t g) {
   const size_t slot = static_cast<size_t>(g % window_);
   auto& cells = ring_[slot];
-  BucketTally& t = tallies_[static_cast<size_t>(g)];
+  BucketCount& t = bucket_counts_[static_cast<size_t>(g)];
+  RequestSums* sums = sums_.empty() ? nullptr : &sums_[static_cast<size_t>(g)];
   const bool averaged = rule_.combine == model::TargetCombination::Averaged;
   const bool fresh = starts_segment(g);
   if (averaged && fresh)
@@ -355,9 +358,9 @@ void ProbeClauseEngine::finish_bucket(int64_t g) {
       ++t.present;
       bad = cell_bad(c);
       t.bad += bad;
-      if (!(c.samples & kRatioBit)) {
-        t.ok += c.ok;
-        t.total += c.total();
+      if (sums && !(c.samples & kRatioBit)) {
+        sums->ok += c.ok;
+        sums->total += c.total();
       }
     }
     if (averaged) {

@@ -1,6 +1,7 @@
 #include "engine/audit/probe/probe_outcome.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace slaudit::probe {
 
@@ -43,12 +44,12 @@ ProbeOutcome service_outcome(const ProbeClauseEngine& e, MissingData missing) {
   const size_t n = static_cast<size_t>(e.bucket_count());
   out.state.assign(n, ServiceBucket::Up);
   out.weight.assign(n, audit::Weight{0, 1});
-  const auto& tallies = e.tallies();
   const uint32_t targets = e.target_count();
   if (e.rule().combine == TargetCombination::Averaged) {
     const auto& in_run = e.run_targets(missing);
+    if (in_run.size() != n) throw std::logic_error("probe engine built without the runs of this missing-data reading");
     for (size_t g = 0; g < n; ++g) {
-      const auto [counted, bad] = counted_targets(tallies[g], targets, missing);
+      const auto [counted, bad] = counted_targets(e.tally(static_cast<int64_t>(g)), targets, missing);
       if (counted == 0) {
         out.state[g] = missing == MissingData::Excluded ? ServiceBucket::Excluded : ServiceBucket::Up;
         continue;
@@ -76,7 +77,7 @@ ProbeOutcome service_outcome(const ProbeClauseEngine& e, MissingData missing) {
   };
   for (size_t g = 0; g < n; ++g) {
     if (e.starts_segment(static_cast<int64_t>(g))) close();
-    const auto [counted, bad] = counted_targets(tallies[g], targets, missing);
+    const auto [counted, bad] = counted_targets(e.tally(static_cast<int64_t>(g)), targets, missing);
     if (counted == 0 && missing == MissingData::Excluded) {
       out.state[g] = ServiceBucket::Excluded;
       continue;
@@ -100,7 +101,7 @@ BucketFigures part_figures(const ProbeClauseEngine& e, const ProbeOutcome& o, si
   const uint32_t targets = e.target_count();
   for (int64_t g = first; g < last; ++g) {
     const size_t i = static_cast<size_t>(g);
-    const auto& t = e.tallies()[i];
+    const BucketTally t = e.tally(g);
     ++f.buckets;
     if (t.present == 0) ++f.no_data;
     f.target_buckets_missing += targets > t.present ? targets - t.present : 0;
@@ -135,7 +136,7 @@ RateFigures rate_figures(const ProbeClauseEngine& e, size_t part, MissingData mi
     const Instant from = e.bucket_start(g), to = e.bucket_end(g);
     while (x < excluded.size() && excluded[x].second <= from) ++x;
     const bool touched = x < excluded.size() && excluded[x].first < to;
-    const auto& t = e.tallies()[static_cast<size_t>(g)];
+    const BucketTally t = e.tally(g);
     const bool valid = t.total >= need;
     if (touched) {
       ++f.left_out;

@@ -119,7 +119,7 @@ TEST_CASE("probe: buckets align to the period start in New York across DST", "[p
     e.add(sample(0, r.sample, 0, 1));
     e.finish();
     CHECK(e.counts().used == 1);
-    CHECK(e.tallies()[static_cast<size_t>(r.bucket)].bad == 1);
+    CHECK(e.tally(static_cast<int64_t>(r.bucket)).bad == 1);
     // Every minute bucket starts on a whole local minute.
     CHECK(e.bucket_start(r.bucket) == periods[0].start + Seconds{r.bucket * 60});
   }
@@ -152,12 +152,40 @@ TEST_CASE("probe: duplicates, unsorted rows and sums per bucket", "[probe]") {
   CHECK(c.duplicate_identical == 2);    // lines 6, 8
   CHECK(c.duplicate_conflicting == 2);  // lines 3 and 7, both
   // Minute 3 keeps only line 5: 8/10 = 0.8 < 0.95, bad.
-  CHECK(e.tallies()[3].ok == 8);
-  CHECK(e.tallies()[3].total == 10);
-  CHECK(e.tallies()[3].bad == 1);
-  CHECK(e.tallies()[5].bad == 0);
+  CHECK(e.tally(3).ok == 8);
+  CHECK(e.tally(3).total == 10);
+  CHECK(e.tally(3).bad == 1);
+  CHECK(e.tally(5).bad == 0);
   REQUIRE(c.examples.size() == 3);
   CHECK(c.examples[1].record == 7);  // kept in the order met: lines 6, 7, 8
+}
+
+TEST_CASE("probe: without request sums a bucket keeps its targets and verdicts, and no counts", "[probe]") {
+  // A bad-bucket clause reads only how many targets had data and how many were bad:
+  // the engine can leave the request sums out (8 bytes a bucket instead of 40).
+  ProbeTargets targets;
+  ProbeEngineOptions lean;
+  lean.request_sums = false;
+  ProbeClauseEngine with(below95(), one_part(10), targets, {"a", "b"});
+  ProbeClauseEngine without(below95(), one_part(10), targets, {"a", "b"}, lean);
+  for (ProbeClauseEngine* e : {&with, &without}) {
+    e->add(sample(0, minute(3), 8, 10, 2));   // a: 8/10 < 95%: bad
+    e->add(sample(1, minute(3), 10, 10, 3));  // b: good
+    e->add(sample(1, minute(4), 10, 10, 4));
+    e->finish();
+  }
+  for (int64_t g = 0; g < 10; ++g) {
+    INFO("bucket " << g);
+    CHECK(without.tally(g).present == with.tally(g).present);
+    CHECK(without.tally(g).bad == with.tally(g).bad);
+    CHECK(without.tally(g).total == 0);
+  }
+  CHECK(with.tally(3).present == 2);
+  CHECK(with.tally(3).bad == 1);
+  CHECK(with.tally(3).ok == 18);  // 8 + 10
+  CHECK(with.tally(3).total == 20);
+  // No run counts either, unless the targets are averaged.
+  CHECK(without.run_targets(model::MissingData::Down).empty());
 }
 
 TEST_CASE("probe: duplicates and mixed kinds give the same cell in every order of the rows", "[probe]") {
@@ -190,10 +218,10 @@ TEST_CASE("probe: duplicates and mixed kinds give the same cell in every order o
     CHECK(c.duplicate_identical == 0);
     CHECK(c.duplicate_conflicting == 3);  // lines 1, 2, 3
     CHECK(c.unusable == 2);               // lines 5, 6
-    CHECK(e.tallies()[0].present == 1);
-    CHECK(e.tallies()[0].ok == 7);
-    CHECK(e.tallies()[0].bad == 1);
-    CHECK(e.tallies()[1].present == 0);   // nothing usable: missing
+    CHECK(e.tally(0).present == 1);
+    CHECK(e.tally(0).ok == 7);
+    CHECK(e.tally(0).bad == 1);
+    CHECK(e.tally(1).present == 0);   // nothing usable: missing
     CHECK(e.part_gaps(0) == 5);           // every row but line 4
     ++permutations;
   } while (std::next_permutation(order.begin(), order.end()));
@@ -216,8 +244,8 @@ TEST_CASE("probe: a row later than the window is counted late, not used", "[prob
   CHECK(c.used == 2);
   CHECK(c.late == 2);
   CHECK(c.outside_period == 1);
-  CHECK(e.tallies()[15].bad == 1);
-  CHECK(e.tallies()[14].present == 0);
+  CHECK(e.tally(15).bad == 1);
+  CHECK(e.tally(14).present == 0);
 }
 
 TEST_CASE("probe: request counts past 2^64 in one bucket are summed exactly in any row order", "[probe]") {
@@ -243,14 +271,14 @@ TEST_CASE("probe: request counts past 2^64 in one bucket are summed exactly in a
     e.finish();
     REQUIRE(e.counts().used == 4);
     // Minute 0: 2 x 9999999999999999999 = 19999999999999999998 of as many.
-    CHECK(to_decimal(e.tallies()[0].ok) == "19999999999999999998");
-    CHECK(to_decimal(e.tallies()[0].total) == "19999999999999999998");
-    CHECK(e.tallies()[0].bad == 0);
+    CHECK(to_decimal(e.tally(0).ok) == "19999999999999999998");
+    CHECK(to_decimal(e.tally(0).total) == "19999999999999999998");
+    CHECK(e.tally(0).bad == 0);
     // Minute 1, target a: 9999999999999999999 of 19999999999999999998 = 1/2 < 95%: bad
     // (summed in 64 bits the total wraps to 1553255926290448382, below ok, and the bucket looks good).
-    CHECK(to_decimal(e.tallies()[1].ok) == "9999999999999999999");
-    CHECK(to_decimal(e.tallies()[1].total) == "19999999999999999998");
-    CHECK(e.tallies()[1].bad == 1);
+    CHECK(to_decimal(e.tally(1).ok) == "9999999999999999999");
+    CHECK(to_decimal(e.tally(1).total) == "19999999999999999998");
+    CHECK(e.tally(1).bad == 1);
   } while (std::next_permutation(rows.begin(), rows.end(),
                                  [](const Row& x, const Row& y) { return x.line < y.line; }));
 }
@@ -281,10 +309,10 @@ TEST_CASE("probe: ratio samples are averaged one weight per sample", "[probe]") 
   e.finish();
   CHECK(e.counts().used == 4);
   CHECK(e.counts().unusable == 1);
-  CHECK(e.tallies()[0].bad == 1);
-  CHECK(e.tallies()[0].total == 0);  // ratios carry no request counts
-  CHECK(e.tallies()[2].present == 1);
-  CHECK(e.tallies()[2].bad == 0);
+  CHECK(e.tally(0).bad == 1);
+  CHECK(e.tally(0).total == 0);  // ratios carry no request counts
+  CHECK(e.tally(2).present == 1);
+  CHECK(e.tally(2).bad == 0);
 }
 
 TEST_CASE("probe: unlisted targets are not the clause's, listed ones without data are missing", "[probe]") {
@@ -296,7 +324,7 @@ TEST_CASE("probe: unlisted targets are not the clause's, listed ones without dat
   e.finish();
   CHECK(e.target_count() == 2);
   CHECK(e.counts().not_a_target == 1);
-  CHECK(e.tallies()[0].present == 1);
+  CHECK(e.tally(0).present == 1);
 }
 
 TEST_CASE("probe: memory is a window, not the month", "[probe]") {
@@ -319,7 +347,7 @@ TEST_CASE("probe: a partial part keeps the period's grid and clips its first buc
   e.add(sample(0, kStart + Seconds{60}, 0, 1));   // before the service started: outside
   e.add(sample(0, kStart + Seconds{250}, 0, 1));  // bucket 3
   e.finish();
-  CHECK(e.tallies()[0].bad == 1);
-  CHECK(e.tallies()[3].bad == 1);
+  CHECK(e.tally(0).bad == 1);
+  CHECK(e.tally(3).bad == 1);
   CHECK(e.counts().outside_period == 1);
 }
