@@ -92,6 +92,9 @@ int run_fleet_command(AuditOptions& o) {
   f.contract = j.contract;
   f.incidents = j.incidents;
   f.incidents_format = j.incidents_format;
+  f.probes = j.probes;
+  f.targets_map = j.targets_map;
+  f.target_label = j.target_label;
   f.initial_state = j.initial_state;
   f.period = j.period;
   f.from = j.from;
@@ -202,7 +205,9 @@ constexpr const char* kFleetFooter =
     "  and period and lists the breached resources (also --format markdown or html, with the availability\n"
     "  bands and a drill-down per listed resource); --format json lists every resource; --claims-pack FILE\n"
     "  writes the claims to file (CSV, or Markdown when FILE ends in .md); --explain-resource ID prints one\n"
-    "  resource's full audit instead.\n"
+    "  resource's full audit instead. Clauses measured from probes read --probes (CSV or Prometheus JSON):\n"
+    "  a resource's targets are those --targets maps to it ({\"t\": {\"service\": \"vm\", \"resource\": \"vm-1\"}})\n"
+    "  or, for a resource the map names none of, the target named as its id.\n"
     "  slaudit audit contracts/library/aws_ec2_fleet.sla --inventory inventory.csv --billing-export billing.csv \\\n"
     "      --incidents incidents.csv --period 2026-11 --claims-pack claims.csv";
 
@@ -219,8 +224,8 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
                   "Fleet audit: print this resource's full audit (any --format; --explain for derivations)")
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
-  for (const char* service_only : {"--statement", "--probes", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
-                                   "--live", "--targets", "--as-of"})
+  for (const char* service_only : {"--statement", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
+                                   "--live", "--lateness", "--as-of"})
     inventory->excludes(cmd->get_option(service_only));
 }
 
@@ -242,7 +247,7 @@ Command add_audit(CLI::App& app) {
       ->needs(statement);
   cmd->add_option("--probes", j.probes, "Probe samples: CSV timestamp,target,ok,total or timestamp,target,success, or Prometheus query_range JSON; .gz welcome; - is standard input")
       ->expected(1, -1);
-  cmd->add_option("--targets", j.targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}");
+  cmd->add_option("--targets", j.targets_map, "Probe targets to services: JSON {\"target\": {\"service\": \"...\", \"cluster\": \"...\"}}; in a fleet audit, to resources: {\"target\": {\"service\": \"...\", \"resource\": \"ID\"}}");
   cmd->add_option("--lateness", j.lateness,
                   "With --live: how far behind the latest probe sample a sample still counts (default 3h)");
   cmd->add_flag("--live", j.live,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/time/civil_date.h"
+#include "jobs/fleet_probes.h"
 #include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
 #include "jobs/ledger_evidence.h"
@@ -63,6 +64,7 @@ bool read_fleet_inputs(const FleetJobOptions& o, const model::Contract& contract
       return false;
     }
   }
+  if (o.incidents.empty()) return true;  // a probe audit without incidents
   std::optional<IncidentLog> log = read_incident_input(o.incidents, o.incidents_format, service_names(contract), inputs,
                                                       messages, o.initial_state);
   if (!log) return false;
@@ -96,6 +98,7 @@ bool read_claims(const FleetJobOptions& o, const model::Contract& contract, audi
 
 // The incident log's records: read = used + rejected by the reader + not attributed to any resource.
 void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
+  if (log.path.empty()) return;  // no --incidents
   const size_t unattributed = report.unattributed.size();
   report.records.push_back({log.path, log.records_read, log.records_read - log.rejected.size() - unattributed,
                             log.rejected.size() + unattributed});
@@ -144,13 +147,14 @@ int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Mes
 
 FleetJob run_fleet_job(const FleetJobOptions& o) {
   FleetJob job;
-  if (o.incidents.empty()) {
-    job.messages.push_back("slaudit audit: a fleet audit (--inventory) needs --incidents");
+  if (o.incidents.empty() && o.probes.empty()) {
+    job.messages.push_back("slaudit audit: a fleet audit (--inventory) needs --incidents or --probes (or both)");
     return job;
   }
-  const std::vector<NamedInput> named{{"the contract", o.contract}, {"--inventory", o.inventory},
-                                      {"--billing-export", o.billing_export}, {"--incidents", o.incidents},
-                                      {"--claims", o.claims}, {"--holidays", o.holidays}};
+  std::vector<NamedInput> named{{"the contract", o.contract}, {"--inventory", o.inventory},
+                                {"--billing-export", o.billing_export}, {"--incidents", o.incidents},
+                                {"--claims", o.claims}, {"--holidays", o.holidays}};
+  for (const std::string& p : o.probes) named.push_back({"--probes", p});
   if (!stdin_read_once("audit", named, job.messages)) return job;
   Inputs inputs;
   if (!compile_contract_input(o.contract, inputs, job.messages, job.source, job.compiled)) {
@@ -183,11 +187,23 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   if (holidays) request.holidays = &*holidays;
   request.resources = &in.inventory.resources;
   if (in.billing) request.charges = &in.billing->charges;
-  request.incident_evidence = in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
-                                  ? audit::IncidentEvidence::NoneUsable
-                                  : audit::IncidentEvidence::Log;
+  request.incident_evidence = o.incidents.empty() ? audit::IncidentEvidence::NoLog
+                               : in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
+                                   ? audit::IncidentEvidence::NoneUsable
+                                   : audit::IncidentEvidence::Log;
   request.incidents = std::move(in.log.incidents);
   request.explain_resource = o.explain_resource;
+  ProbeOptions probe_options;
+  probe_options.files = o.probes;
+  probe_options.targets_map = o.targets_map;
+  probe_options.target_label = o.target_label;
+  FleetProbeRun probes;
+  if (!o.probes.empty()) {
+    if (!read_fleet_probes(probe_options, request, probes, job.messages)) return job;
+    add_probe_inputs(probe_options, probes.run, inputs);
+    request.probe_engines = &probes.by_resource;
+    request.probe_sources = probes.sources;
+  }
   audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
   if (!result.report) {
     job.exit_code = audit_error_code(result.errors, *job.source, job.messages);
@@ -198,6 +214,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   account(o.inventory, in.inventory.records_read, in.inventory.rejected, report);
   if (in.billing) account(o.billing_export, in.billing->records_read, in.billing->rejected, report);
   account_incidents(in.log, report);
+  if (!o.probes.empty()) account_fleet_probes(probe_options, probes, report);
   note_status(in.log, contract, report);
   if (holidays && counts_working_days(contract)) {  // the notes stay sorted
     const std::string note = holiday_note(*holidays);

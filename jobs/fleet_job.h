@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/audit/fleet_audit.h"
 #include "jobs/ledger_evidence_data.h"
@@ -18,7 +19,10 @@ struct FleetJobOptions {
   std::string contract;  // path; "-" is standard input
   std::string inventory, inventory_format;  // format: "csv" or "jsonl"; "": from the extension
   std::string billing_export;               // "": none (each resource's credit base is the contract's fee)
-  std::string incidents, incidents_format;
+  std::string incidents, incidents_format;  // incidents "": none (a probe audit)
+  std::vector<std::string> probes;           // per-resource clauses measured from probes (jobs/fleet_probes.h)
+  std::string targets_map;                   // probe targets to resources
+  std::string target_label = "instance";     // Prometheus inputs: the label naming a series' target
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string claimed, claims;

@@ -221,6 +221,8 @@ void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::strin
 }
 
 std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& evidence) {
+  json probes = json::array();
+  for (const std::string& p : o.probes) probes.push_back(absolute(p));
   const json j = {{"schema", "slaudit-fleet-options/1"},
                   {"working_directory", std::filesystem::current_path().string()},
                   {"contract", absolute(o.contract)}, {"inventory", absolute(o.inventory)},
@@ -228,7 +230,8 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"incidents", absolute(o.incidents)}, {"incidents_format", o.incidents_format},
                   {"initial_state", o.initial_state}, {"period", o.period}, {"from", o.from}, {"to", o.to},
                   {"claimed", o.claimed}, {"claims", absolute(o.claims)}, {"holidays", absolute(o.holidays)},
-                  {"strict", o.strict}, {"ledger", evidence_json(evidence)}};
+                  {"strict", o.strict}, {"ledger", evidence_json(evidence)},
+                  {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label}};
   return j.dump();
 }
 
@@ -269,6 +272,11 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
     o.holidays = text_of("holidays");
     o.strict = j.at("strict").get<bool>();
     o.ledger_evidence = evidence_from_json(j.at("ledger"));
+    if (j.contains("probes")) {  // recorded since fleets read probes; absent from earlier records
+      for (const json& p : j.at("probes")) o.probes.push_back(p.get<std::string>());
+      o.targets_map = text_of("targets");
+      o.target_label = text_of("target_label");
+    }
     return std::optional<FleetJobOptions>(std::move(o));
   });
 }

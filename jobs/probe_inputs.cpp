@@ -19,18 +19,16 @@ namespace slaudit::jobs {
 
 namespace {
 
-// Gives each batch of samples to every engine in turn (the engines are
+// Gives each batch of samples to the engines of a set (the engines are
 // independent, so the order among them does not matter); reports progress now
 // and then, naming the input of the latest sample.
 class FanOut : public probe::ProbeSink {
  public:
-  FanOut(std::vector<probe::ProbeClauseEngine*> engines, const std::vector<std::string>& names,
-         const std::function<void(std::string_view)>& progress)
-      : engines_(std::move(engines)), names_(names), progress_(progress), started_(std::chrono::steady_clock::now()) {}
+  FanOut(ProbeEngineSet& set, const std::vector<std::string>& names, const std::function<void(std::string_view)>& progress)
+      : set_(set), names_(names), progress_(progress), started_(std::chrono::steady_clock::now()) {}
   void add(const probe::ProbeSample& s) override { add_batch({&s, 1}); }
   void add_batch(std::span<const probe::ProbeSample> samples) override {
-    for (auto* e : engines_)
-      for (const probe::ProbeSample& s : samples) e->add(s);
+    set_.feed(samples);
     if (samples.empty()) return;
     const uint64_t before = rows_;
     rows_ += samples.size();
@@ -50,7 +48,7 @@ class FanOut : public probe::ProbeSink {
               std::to_string(static_cast<uint64_t>(static_cast<double>(rows_) / s / 1000.0)) + "k/s");
     shown_ = true;
   }
-  std::vector<probe::ProbeClauseEngine*> engines_;
+  ProbeEngineSet& set_;
   const std::vector<std::string>& names_;
   const std::function<void(std::string_view)>& progress_;
   std::chrono::steady_clock::time_point started_;
@@ -68,8 +66,8 @@ std::vector<std::string> members_of(const model::Contract& contract, const model
   return out;
 }
 
-// The contract's latency bounds, each once, in clause order: bound k + 1 at
-// index k (a sample's `bound`). Clauses with the same bound share its samples.
+}  // namespace
+
 std::vector<Decimal> latency_bounds(const model::Contract& contract) {
   std::vector<Decimal> out;
   for (const auto& clause : contract.availability) {
@@ -81,12 +79,28 @@ std::vector<Decimal> latency_bounds(const model::Contract& contract) {
   return out;
 }
 
-uint16_t bound_of(const model::ProbeRule& rule, const std::vector<Decimal>& bounds) {
-  if (rule.signal != model::ProbeSignal::Latency) return 0;
-  return static_cast<uint16_t>(std::find(bounds.begin(), bounds.end(), rule.latency_bound) - bounds.begin() + 1);
+probe::ProbeEngineOptions engine_options(const ProbeOptions& o, const model::Contract& contract,
+                                         const model::AvailabilityClause& clause) {
+  probe::ProbeEngineOptions options;
+  options.lateness = o.lateness;
+  // Only the readings the audit will use: the clause's rule, or up and down when it states none.
+  options.readings = {false, false, false};
+  if (clause.missing_data) {
+    options.readings[probe::missing_index(*clause.missing_data)] = true;
+  } else {
+    options.readings[probe::missing_index(model::MissingData::Up)] = true;
+    options.readings[probe::missing_index(model::MissingData::Down)] = true;
+  }
+  const model::ProbeRule& rule = *clause.measurement->probes;
+  // Only a measure over requests reads the buckets' request sums (probe_audit.cpp).
+  options.request_sums = rule.method != model::ProbeMethod::BadBuckets;
+  if (rule.signal == model::ProbeSignal::Latency) {
+    const std::vector<Decimal> bounds = latency_bounds(contract);
+    options.bound =
+        static_cast<uint16_t>(std::find(bounds.begin(), bounds.end(), rule.latency_bound) - bounds.begin() + 1);
+  }
+  return options;
 }
-
-}  // namespace
 
 std::optional<Seconds> parse_lateness(const std::string& text) {
   if (text.empty()) return std::nullopt;
@@ -107,8 +121,6 @@ std::optional<Seconds> parse_lateness(const std::string& text) {
   if (per == 0 || n > kMaxOptionDuration.count() / per) return std::nullopt;
   return Seconds{n * per};
 }
-
-namespace {
 
 std::optional<probe::TargetMap> read_target_map(const std::string& path, const model::Contract& contract,
                                                 Messages& messages, bool& ok) {
@@ -135,6 +147,8 @@ std::optional<probe::TargetMap> read_target_map(const std::string& path, const m
   return std::move(parsed.map);
 }
 
+namespace {
+
 // One engine per availability clause measured from probes that has periods in
 // the range, over a fresh target table; returns the engines built.
 std::vector<probe::ProbeClauseEngine*> build_engines(const ProbeOptions& o, const probe::TargetMap* map,
@@ -145,24 +159,13 @@ std::vector<probe::ProbeClauseEngine*> build_engines(const ProbeOptions& o, cons
   run.engines.clear();
   run.engines.resize(contract.availability.size());
   request.probe_engines.assign(contract.availability.size(), nullptr);
-  probe::ProbeEngineOptions options;
-  options.lateness = o.lateness;
-  const std::vector<Decimal> bounds = latency_bounds(contract);
   for (size_t c = 0; c < contract.availability.size(); ++c) {
     const auto& clause = contract.availability[c];
     if (!clause.measurement || clause.measurement->kind != model::MeasurementKind::Probes || !clause.measurement->probes)
       continue;
     auto parts = audit::probe_parts(request, c);
     if (parts.empty()) continue;
-    // Only the readings the audit will use: the clause's rule, or up and down when it states none.
-    options.readings = {false, false, false};
-    if (clause.missing_data) {
-      options.readings[probe::missing_index(*clause.missing_data)] = true;
-    } else {
-      options.readings[probe::missing_index(model::MissingData::Up)] = true;
-      options.readings[probe::missing_index(model::MissingData::Down)] = true;
-    }
-    options.bound = bound_of(*clause.measurement->probes, bounds);
+    const probe::ProbeEngineOptions options = engine_options(o, contract, clause);
     run.engines[c] = std::make_unique<probe::ProbeClauseEngine>(*clause.measurement->probes, std::move(parts),
                                                                 run.targets, members_of(contract, clause, map), options);
     live.push_back(run.engines[c].get());
@@ -206,9 +209,9 @@ class StdinCopy {
 
 // The second reading of a batch whose samples were out of time order: the same
 // inputs, through an external sort, into fresh engines.
-std::string read_sorted(const ProbeOptions& o, const probe::TargetMap* map, probe::ProbeReadOptions read_options,
-                        audit::AuditRequest& request, ProbeRun& run, const StdinCopy* copy) {
-  std::vector<probe::ProbeClauseEngine*> engines = build_engines(o, map, request, run);
+std::string read_sorted(const ProbeOptions& o, ProbeEngineSet& set, const std::vector<std::string>& sources,
+                        probe::ProbeReadOptions read_options, ProbeRun& run, const StdinCopy* copy) {
+  set.build(run);
   probe::SampleSorter sorter(o.sort_run_samples, o.temp_dir);
   if (copy) {
     if (!copy->rewind()) return "cannot read back the copy of standard input";
@@ -218,7 +221,7 @@ std::string read_sorted(const ProbeOptions& o, const probe::TargetMap* map, prob
   std::vector<probe::ProbeFileResult> again;  // the same accounting and digests as the first reading
   std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, sorter, again, read_options);
   if (!error.empty()) return error;
-  FanOut fan(engines, request.probe_sources, o.progress);
+  FanOut fan(set, sources, o.progress);
   error = sorter.replay(fan);
   fan.done();
   run.sorted = true;
@@ -226,6 +229,28 @@ std::string read_sorted(const ProbeOptions& o, const probe::TargetMap* map, prob
   run.sort_spilled_bytes = sorter.spilled_bytes();
   return error;
 }
+
+// The service audit's engines: one per availability clause measured from
+// probes; every sample goes to each of them (each keeps its own targets).
+class ServiceEngines : public ProbeEngineSet {
+ public:
+  ServiceEngines(const ProbeOptions& o, const probe::TargetMap* map, audit::AuditRequest& request)
+      : o_(o), map_(map), request_(request) {}
+  std::vector<probe::ProbeClauseEngine*> build(ProbeRun& run) override {
+    engines_ = build_engines(o_, map_, request_, run);
+    return engines_;
+  }
+  void feed(std::span<const probe::ProbeSample> samples) override {
+    for (auto* e : engines_)
+      for (const probe::ProbeSample& s : samples) e->add(s);
+  }
+
+ private:
+  const ProbeOptions& o_;
+  const probe::TargetMap* map_;
+  audit::AuditRequest& request_;
+  std::vector<probe::ProbeClauseEngine*> engines_;
+};
 
 }  // namespace
 
@@ -238,18 +263,12 @@ bool build_probe_engines(const ProbeOptions& o, audit::AuditRequest& request, Pr
   return true;
 }
 
-bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
-  bool map_ok = true;
-  const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);
-  if (!map_ok) return false;
-  std::vector<probe::ProbeClauseEngine*> engines = build_engines(o, map ? &*map : nullptr, request, run);
-  if (engines.empty())
-    messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; the probe "
-                       "files are read and accounted for, but they audit nothing");
-  for (const std::string& f : o.files) request.probe_sources.push_back(f == "-" ? "<stdin>" : f);
+bool read_probe_inputs_into(const ProbeOptions& o, const model::Contract& contract,
+                            const std::vector<std::string>& sources, ProbeEngineSet& set, ProbeRun& run,
+                            Messages& messages) {
   probe::ProbeReadOptions read_options;  // CSV or Prometheus JSON, plain or gzip: the content decides
   read_options.prometheus.target_label = o.target_label;
-  read_options.latency_bounds = latency_bounds(*request.contract);
+  read_options.latency_bounds = latency_bounds(contract);
   // A spilled sample keeps its bound in 7 bits (telemetry/probe/sample_sort.cpp).
   if (read_options.latency_bounds.size() > 127) {
     messages.push_back("slaudit: the contract's latency clauses have " + std::to_string(read_options.latency_bounds.size()) +
@@ -266,11 +285,14 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
     read_options.stdin_copy_fd = copy->fd();
   }
   // Bytes and their digest, parsing, and the engines on three threads (probe_pipeline.h).
-  FanOut fan(engines, request.probe_sources, o.progress);
+  FanOut fan(set, sources, o.progress);
   std::string error = probe::read_probe_inputs_threaded(o.files, run.targets, fan, run.files, read_options);
   fan.done();
+  std::vector<probe::ProbeClauseEngine*> engines;
+  for (auto& e : run.engines)
+    if (e) engines.push_back(e.get());
   if (error.empty() && !o.live && any_late(engines))
-    error = read_sorted(o, map ? &*map : nullptr, read_options, request, run, copy ? &*copy : nullptr);
+    error = read_sorted(o, set, sources, read_options, run, copy ? &*copy : nullptr);
   if (!error.empty()) {
     messages.push_back("slaudit: " + error);
     return false;
@@ -278,6 +300,18 @@ bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, Prob
   for (auto& e : run.engines)
     if (e) e->finish();
   return true;
+}
+
+bool read_probe_inputs(const ProbeOptions& o, audit::AuditRequest& request, ProbeRun& run, Messages& messages) {
+  bool map_ok = true;
+  const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);
+  if (!map_ok) return false;
+  ServiceEngines set(o, map ? &*map : nullptr, request);
+  if (set.build(run).empty())
+    messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; the probe "
+                       "files are read and accounted for, but they audit nothing");
+  for (const std::string& f : o.files) request.probe_sources.push_back(f == "-" ? "<stdin>" : f);
+  return read_probe_inputs_into(o, *request.contract, request.probe_sources, set, run, messages);
 }
 
 void add_probe_inputs(const ProbeOptions& o, const ProbeRun& run, Inputs& inputs) {

@@ -14,6 +14,8 @@
 // lost, counted, and its period's evidence is incomplete.
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "engine/audit/audit.h"
 #include "engine/audit/probe/probe_engine.h"
 #include "telemetry/probe/probe_pipeline.h"
+#include "telemetry/probe/probe_target_map.h"
 #include "engine/records/probe_targets.h"
 
 namespace slaudit::jobs {
@@ -39,7 +42,8 @@ struct ProbeOptions {
 
 struct ProbeRun {
   probe::ProbeTargets targets;
-  std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;  // by availability clause, null when none
+  // A service audit's by availability clause (null when none); a fleet audit's one per resource and clause.
+  std::vector<std::unique_ptr<probe::ProbeClauseEngine>> engines;
   std::vector<probe::ProbeFileResult> files;                       // by input: rows and digest
   bool sorted = false;         // the inputs were out of time order and were read again, sorted
   uint64_t sort_runs = 0;      // runs the sort spilled to temporary files (0: sorted in memory)
@@ -53,6 +57,39 @@ struct ProbeRun {
 // error to `messages`.
 bool build_probe_engines(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run,
                          std::vector<probe::ProbeClauseEngine*>& live, Messages& messages);
+
+// What a reading of the probe inputs feeds. build() makes fresh engines over
+// run.targets and run.engines, both reset (a batch read again in time order
+// starts over), and returns them; feed() gives a batch of samples, in the order
+// read, to the engines each belongs to. Engines may also be added to
+// run.engines while feeding (a fleet's, as its targets first appear).
+class ProbeEngineSet {
+ public:
+  virtual ~ProbeEngineSet() = default;
+  virtual std::vector<probe::ProbeClauseEngine*> build(ProbeRun& run) = 0;
+  virtual void feed(std::span<const probe::ProbeSample> samples) = 0;
+};
+
+// Streams every probe input into the engines `set` has built (set.build(run)
+// first), read again in time order if a sample came late (unless live), and
+// finishes every engine of run.engines. `sources` names the inputs by index.
+// Errors are added to `messages`; returns false then.
+bool read_probe_inputs_into(const ProbeOptions& options, const model::Contract& contract,
+                            const std::vector<std::string>& sources, ProbeEngineSet& set, ProbeRun& run,
+                            Messages& messages);
+
+// The --targets map, checked against the contract's services; nullopt and
+// ok = true when no path is given; ok = false after adding the error.
+std::optional<probe::TargetMap> read_target_map(const std::string& path, const model::Contract& contract,
+                                                Messages& messages, bool& ok);
+
+// The contract's latency bounds, each once, in clause order: bound k + 1 at
+// index k (a sample's `bound`). Clauses with the same bound share its samples.
+std::vector<Decimal> latency_bounds(const model::Contract& contract);
+
+// A clause's engine options: the lateness, the readings it needs, its latency bound.
+probe::ProbeEngineOptions engine_options(const ProbeOptions& options, const model::Contract& contract,
+                                         const model::AvailabilityClause& clause);
 
 // Errors (unreadable file, bad header, bad map) are added to `messages`; returns false then.
 bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request, ProbeRun& run, Messages& messages);

@@ -235,6 +235,12 @@ std::vector<CountedIncident> counted_incidents(const PeriodAudit& p) {
   for (const IncidentFinding& f : p.incidents)
     if (f.role == IncidentRole::Down && f.down.count() > 0) out.push_back({f.id, f.start, f.end, f.down});
   std::ranges::stable_sort(out, [](const CountedIncident& a, const CountedIncident& b) { return a.start < b.start; });
+  // Measured from probes, the downtime is runs of bad buckets, not incidents:
+  // each run is what a claim names ("probes down #1", its start and end).
+  if (p.probe)
+    for (const TimelineSegment& s : p.timeline)
+      if (s.state == TimeState::Down)
+        out.push_back({"probes down #" + std::to_string(out.size() + 1), s.start, s.end, s.end - s.start});
   return out;
 }
 
@@ -298,6 +304,19 @@ class ResourceHistory {
   std::vector<size_t> claims_for_all_;
 };
 
+bool measured_from_probes(const model::AvailabilityClause& clause) {
+  return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
+}
+
+// Resource r's engine for clause c, or null.
+const probe::ProbeClauseEngine* probe_engine_of(const FleetAuditRequest& req, const Resource& r, size_t c) {
+  if (req.probe_engines == nullptr) return nullptr;
+  const size_t index = static_cast<size_t>(&r - req.resources->data());
+  if (index >= req.probe_engines->size()) return nullptr;
+  const auto& engines = (*req.probe_engines)[index];
+  return c < engines.size() ? engines[c] : nullptr;
+}
+
 AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistory& history, const Resource& r,
                               const ResourceMatch& match, std::span<const size_t> incidents, bool explained) {
   AuditRequest one;
@@ -319,7 +338,52 @@ AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistor
   one.record_explanations = explained;  // only --explain-resource prints a resource's derivation
   one.use_threads = false;  // resources run side by side instead
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
+  for (const size_t c : match.clauses)
+    if (const auto* engine = probe_engine_of(req, r, c)) {
+      one.probe_engines.resize(req.contract->availability.size(), nullptr);
+      one.probe_engines[c] = engine;
+    }
+  if (!one.probe_engines.empty()) {
+    one.probe_sources = req.probe_sources;
+    one.record_timeline = true;  // its runs of bad buckets are what a claim names (counted_incidents)
+  }
   return one;
+}
+
+// Only what cuts a resource's periods: the contract, the range, its clauses and life.
+AuditRequest period_request(const FleetAuditRequest& req, const Resource& r, const std::vector<size_t>& clauses) {
+  AuditRequest scoped;
+  scoped.contract = req.contract;
+  scoped.range = req.range;
+  scoped.holidays = req.holidays;
+  scoped.resource_scope = ResourceScope{clauses, r.launched, r.terminated, {}};
+  return scoped;
+}
+
+// The resource's clauses measured from probes with no probe engine for it
+// (no --probes, or no target of the probes names it) are not audited: each
+// is named in `reason`, and the resource is listed as not assessed.
+std::vector<size_t> clauses_with_evidence(const FleetAuditRequest& req, const Resource& r,
+                                          const std::vector<size_t>& clauses, std::string& reason) {
+  std::vector<size_t> kept;
+  for (const size_t c : clauses) {
+    const model::AvailabilityClause& clause = req.contract->availability[c];
+    if (!measured_from_probes(clause) || probe_engine_of(req, r, c) != nullptr) {
+      kept.push_back(c);
+      continue;
+    }
+    if (probe_parts(period_request(req, r, clauses), c).empty()) continue;  // nothing of its life in the range
+    const std::string line =
+        req.contract_source ? " (line " + std::to_string(req.contract_source->location(clause.range.begin).line) + ")"
+                            : std::string();
+    reason += std::string(reason.empty() ? "" : "; ") + "availability " + r.service +
+              (clause.label.empty() ? "" : " \"" + clause.label + "\"") + line +
+              (req.probe_engines == nullptr
+                   ? " is measured from probes and no probe input was given (--probes)"
+                   : " is measured from probes and no probe target names this resource (a target named as its id, or "
+                     "mapped to it by --targets)");
+  }
+  return kept;
 }
 
 // Whether a group-level clause covers the resource (its service, its selectors).
@@ -339,8 +403,13 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& 
     run.unassessed = UnassessedResource{r.id, r.service, match.reason};
     return run;
   }
+  std::string unmeasured;
+  ResourceMatch audited = match;
+  audited.clauses = clauses_with_evidence(req, r, match.clauses, unmeasured);
+  if (!unmeasured.empty()) run.unassessed = UnassessedResource{r.id, r.service, unmeasured};
+  if (audited.clauses.empty()) return run;
   const bool explained = r.id == req.explain_resource;
-  AuditResult result = run_audit(resource_request(req, history, r, match, incidents, explained));
+  AuditResult result = run_audit(resource_request(req, history, r, audited, incidents, explained));
   if (!result.report) {
     run.errors = std::move(result.errors);
     return run;
@@ -613,6 +682,26 @@ FleetReport report_header(const FleetAuditRequest& req) {
 }
 
 }  // namespace
+
+std::vector<ResourceProbePlan> fleet_probe_plans(const FleetAuditRequest& req) {
+  std::vector<ResourceProbePlan> plans;
+  const model::Contract& contract = *req.contract;
+  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return c.per_resource && measured_from_probes(c); }))
+    return plans;
+  for (size_t i = 0; i < req.resources->size(); ++i) {
+    const Resource& r = (*req.resources)[i];
+    if (!is_fleet(contract, r.service)) continue;
+    const ResourceMatch match = match_resource(contract, r);
+    if (match.outcome != MatchOutcome::Assessed) continue;
+    const AuditRequest scoped = period_request(req, r, match.clauses);
+    for (const size_t c : match.clauses) {
+      if (!measured_from_probes(contract.availability[c])) continue;
+      std::vector<probe::ProbePart> parts = probe_parts(scoped, c);
+      if (!parts.empty()) plans.push_back({i, c, std::move(parts)});
+    }
+  }
+  return plans;
+}
 
 ResourceFigures ResourceFigures::of(PeriodAudit&& p) {
   ResourceFigures f;

@@ -16,11 +16,17 @@
 
 #include "engine/audit/audit.h"
 #include "engine/audit/fleet_matching.h"
+#include "engine/audit/probe/probe_engine.h"
 #include "engine/records/resource.h"
 
 namespace slaudit::audit {
 
 using ChargesByResource = std::map<std::pair<std::string, std::string>, ResourceCharges>;
+
+// The finished probe engines of a fleet audit: per resource (indexed like the
+// inventory), per availability clause (indexed like Contract::availability);
+// null, or an empty list, where a resource has none.
+using ResourceProbeEngines = std::vector<std::vector<const probe::ProbeClauseEngine*>>;
 
 struct FleetAuditRequest {
   const model::Contract* contract = nullptr;
@@ -38,7 +44,23 @@ struct FleetAuditRequest {
   std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
                                     // (a resource id, or a group's label such as "region us-east-1")
   bool use_threads = true;
+  // Per-resource clauses measured from probes: each resource's engines
+  // (built over fleet_probe_plans), and the probe inputs' names by source index.
+  const ResourceProbeEngines* probe_engines = nullptr;
+  std::vector<std::string> probe_sources;
 };
+
+// One probe engine a fleet audit needs: resource `resource` (an index into the
+// inventory) under availability clause `clause`, measured from probes, over
+// the parts run_audit will cut for it (its periods clipped to its life span).
+struct ResourceProbePlan {
+  size_t resource = 0, clause = 0;
+  std::vector<probe::ProbePart> parts;
+};
+
+// Every (resource, clause measured from probes) the fleet audit will audit,
+// by inventory order then clause. A resource's clauses are match_resource's.
+std::vector<ResourceProbePlan> fleet_probe_plans(const FleetAuditRequest& request);
 
 // An incident counted as downtime for a resource: what a claim names.
 struct CountedIncident {

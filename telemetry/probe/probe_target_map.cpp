@@ -47,8 +47,13 @@ std::string read_home(const std::string& target, const JsonValue& home, TargetHo
     if (cluster->kind != Kind::String) return where + "\"cluster\" must be a string";
     out.cluster = cluster->text;
   }
+  if (const JsonValue* resource = member(home, "resource")) {
+    if (resource->kind != Kind::String || resource->text.empty()) return where + "\"resource\" must be a non-empty string";
+    out.resource = resource->text;
+  }
   for (const JsonMember& m : home.members)
-    if (m.key != "service" && m.key != "cluster") return where + "unknown key \"" + m.key + "\" (expected service, cluster)";
+    if (m.key != "service" && m.key != "cluster" && m.key != "resource")
+      return where + "unknown key \"" + m.key + "\" (expected service, cluster, resource)";
   return {};
 }
 

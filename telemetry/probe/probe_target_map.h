@@ -1,7 +1,9 @@
 #pragma once
 // The optional target map (`--targets map.json`): which service and cluster
 // each probe target belongs to, for contracts whose probe blocks do not list
-// their targets. {"probe-fra-1": {"service": "training", "cluster": "fra-a"}}
+// their targets. {"probe-fra-1": {"service": "training", "cluster": "fra-a"}};
+// in a fleet audit, the resource a target probes: {"web-probe-7": {"service":
+// "vm", "resource": "vm-007"}}.
 #include <map>
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@ namespace slaudit::probe {
 struct TargetHome {
   std::string service;
   std::optional<std::string> cluster;
+  std::optional<std::string> resource;  // a fleet resource's id
 };
 
 struct TargetMap {

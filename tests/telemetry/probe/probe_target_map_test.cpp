@@ -19,11 +19,13 @@ TEST_CASE("target map: errors say where, repeated keys are refused", "[probe][ho
       {"{\"p1\": {\"service\": \"a\"}, \"p1\": {\"service\": \"b\"}}", "map.json: target \"p1\" is given twice"},
       {"{\"p1\": {\"service\": \"a\", \"service\": \"b\"}}", "map.json: target \"p1\": key \"service\" is repeated"},
       {"[1]", "map.json: expected an object of targets"},
-      {"{\"p1\": {\"service\": \"a\", \"zone\": \"b\"}}", "unknown key \"zone\" (expected service, cluster)"},
+      {"{\"p1\": {\"service\": \"a\", \"zone\": \"b\"}}", "unknown key \"zone\" (expected service, cluster, resource)"},
       // Found by fuzz_target_map (tests/data/fuzz/target_map/empty-service.json): an empty service was a
       // target of no service.
       {"{\"probe-fra-1\": {\"service\": \"\"}}",
        "map.json: target \"probe-fra-1\": \"service\" is empty; expected the name of one of the contract's services"},
+      {"{\"p1\": {\"service\": \"vm\", \"resource\": 7}}", "target \"p1\": \"resource\" must be a non-empty string"},
+      {"{\"p1\": {\"service\": \"vm\", \"resource\": \"\"}}", "target \"p1\": \"resource\" must be a non-empty string"},
   };
   for (const Case& c : cases) {
     INFO(c.text);
@@ -36,4 +38,9 @@ TEST_CASE("target map: errors say where, repeated keys are refused", "[probe][ho
   REQUIRE(good.map.has_value());
   CHECK(good.map->targets.at("p1").cluster == "c");
   CHECK(good.map->targets.at("p2").service == "b");
+  CHECK_FALSE(good.map->targets.at("p2").resource.has_value());
+  // A fleet audit's target names the resource it probes.
+  const auto fleet = parse_target_map("{\"web-probe-7\": {\"service\": \"vm\", \"resource\": \"vm-007\"}}", "map.json");
+  REQUIRE(fleet.map.has_value());
+  CHECK(fleet.map->targets.at("web-probe-7").resource == "vm-007");
 }
