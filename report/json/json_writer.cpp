@@ -21,12 +21,28 @@ bool plain(std::string_view text) {
 
 }  // namespace
 
-JsonWriter::JsonWriter(std::ostream& out) : out_(out) { buffer_.reserve(kFlushAt + 4096); }
+JsonWriter::JsonWriter(std::ostream& out) : out_(&out) { buffer_.reserve(kFlushAt + 4096); }
+
+JsonWriter::JsonWriter(const std::vector<Frame>& frames, size_t items_before) : out_(nullptr), frames_(frames) {
+  frames_.back().count = items_before;
+}
+
+void JsonWriter::append_items(const std::string& text, size_t items) {
+  frames_.back().count += items;
+  if (out_ != nullptr && text.size() >= kFlushAt) {  // a large part goes out as it is, not copied first
+    flush();
+    out_->write(text.data(), static_cast<std::streamsize>(text.size()));
+    return;
+  }
+  buffer_ += text;
+  maybe_flush();
+}
 
 JsonWriter::~JsonWriter() { flush(); }
 
 void JsonWriter::flush() {
-  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  if (out_ == nullptr) return;  // a part: its owner takes the buffer
+  out_->write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
   buffer_.clear();
 }
 

@@ -84,6 +84,49 @@ TEST_CASE("json writer: the layout of nlohmann's dump(2), value by value", "[rep
   CHECK(text == dumped(document));
 }
 
+TEST_CASE("json writer: items made side by side are the items written one by one", "[report][json]") {
+  // Each item an object with an array, so that separators, indents and
+  // nesting inside the parts must all match; items before and after the
+  // parallel ones test where the parts join.
+  const auto item = [](report::JsonWriter& w, size_t i) {
+    w.object([&] {
+      w.field("i", i);
+      w.key("list");
+      w.array([&] {
+        for (size_t k = 0; k < i % 3; ++k) w.value("x" + std::to_string(k));
+      });
+    });
+  };
+  struct Case {
+    size_t count, batch;
+  };
+  const Case cases[] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {9, 4}, {10, 1}, {7, 100}};
+  for (const Case& c : cases) {
+    INFO("count " << c.count << ", batch " << c.batch);
+    const auto doc = [&](bool side_by_side) {
+      return written([&](report::JsonWriter& w) {
+        w.object([&] {
+          w.key("rows");
+          w.array([&] {
+            w.value("first");
+            if (side_by_side) w.items_side_by_side(c.count, c.batch, item);
+            else
+              for (size_t i = 0; i < c.count; ++i) item(w, i);
+            w.value("last");
+          });
+          w.field("z", true);
+        });
+      });
+    };
+    const std::string one_by_one = doc(false);
+    CHECK(doc(true) == one_by_one);
+    CHECK(json::parse(one_by_one)["rows"].size() == c.count + 2);
+  }
+  // Outside an array: refused, as a value without a key is.
+  CHECK_THROWS_AS(written([&](report::JsonWriter& w) { w.object([&] { w.items_side_by_side(1, 1, item); }); }),
+                  std::logic_error);
+}
+
 TEST_CASE("json writer: keys must ascend within an object", "[report][json]") {
   std::ostringstream out;
   report::JsonWriter w(out);
