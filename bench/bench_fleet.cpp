@@ -17,11 +17,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -190,16 +193,39 @@ void bench_size(size_t n, const fs::path& slaudit) {
 
 }  // namespace
 
+// A count of resources: whole, from 1 to 10,000,000; nullopt otherwise.
+std::optional<size_t> resources_arg(const char* text) {
+  size_t n = 0;
+  const char* end = text + std::strlen(text);
+  const auto [ptr, ec] = std::from_chars(text, end, n);
+  if (ec != std::errc() || ptr != end || n == 0 || n > 10'000'000) return std::nullopt;
+  return n;
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: bench_fleet [RESOURCES...]      time the fleet audit at each size (default 10000 30000 100000)\n"
+               "       bench_fleet write RESOURCES DIR  only write the files of one size into DIR\n"
+               "RESOURCES: a whole number from 1 to 10000000\n");
+  return 2;
+}
+
 int main(int argc, char** argv) {
   const fs::path self = fs::canonical("/proc/self/exe");
   const fs::path slaudit = self.parent_path() / "slaudit";
-  if (argc == 4 && std::string(argv[1]) == "write") {
-    const Files f = write_fleet(std::stoul(argv[2]), argv[3]);
+  if (argc >= 2 && std::string(argv[1]) == "write") {
+    const std::optional<size_t> n = argc == 4 ? resources_arg(argv[2]) : std::nullopt;
+    if (!n) return usage();
+    const Files f = write_fleet(*n, argv[3]);
     std::printf("wrote %s: %zu incidents\n", argv[3], f.incident_rows);
     return 0;
   }
   std::vector<size_t> sizes;
-  for (int i = 1; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
+  for (int i = 1; i < argc; ++i) {
+    const std::optional<size_t> n = resources_arg(argv[i]);
+    if (!n) return usage();
+    sizes.push_back(*n);
+  }
   if (sizes.empty()) sizes = {10000, 30000, 100000};
   if (!fs::exists(slaudit)) {
     std::fprintf(stderr, "bench_fleet: no slaudit beside this benchmark (%s)\n", slaudit.c_str());
