@@ -467,19 +467,6 @@ Resource group_as_resource(const FleetAuditRequest& req, const FleetGroup& group
   return g;
 }
 
-// Two lists of runs as one, by start, overlapping runs joined.
-std::vector<std::pair<Instant, Instant>> joined_runs(std::vector<std::pair<Instant, Instant>> a,
-                                                     const std::vector<std::pair<Instant, Instant>>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  std::ranges::sort(a);
-  std::vector<std::pair<Instant, Instant>> out;
-  for (const auto& run : a) {
-    if (!out.empty() && run.first <= out.back().second) out.back().second = std::max(out.back().second, run.second);
-    else out.push_back(run);
-  }
-  return out;
-}
-
 ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& history, const FleetGroup& group,
                         const AttributedIncidents& attributed) {
   const model::Contract& contract = *req.contract;
@@ -506,7 +493,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
   one.record_explanations = explained;
   one.use_threads = false;
   one.resource_scope =
-      ResourceScope{{group.clause}, g.launched, g.terminated, joined_runs(timeline.not_counted, timeline.excluded)};
+      ResourceScope{{group.clause}, g.launched, g.terminated, timeline.set_aside()};
   ResourceRun run;
   AuditResult result = run_audit(one);
   if (!result.report) {

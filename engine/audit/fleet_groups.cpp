@@ -52,16 +52,22 @@ MemberSpans member_spans(const model::AvailabilityClause& clause, const model::S
   return out;
 }
 
-// Spans joined where they overlap or touch, by start.
-std::vector<std::pair<Instant, Instant>> merged(std::vector<Span> spans) {
-  std::ranges::sort(spans, [](const Span& a, const Span& b) { return a.start < b.start; });
+// Runs joined where they overlap or touch, by start.
+std::vector<std::pair<Instant, Instant>> joined(std::vector<std::pair<Instant, Instant>> runs) {
+  std::ranges::sort(runs);
   std::vector<std::pair<Instant, Instant>> out;
-  for (size_t k = 0; k < spans.size();) {
-    Instant start = spans[k].start, end = spans[k].end;
-    for (++k; k < spans.size() && spans[k].start <= end; ++k) end = std::max(end, spans[k].end);
-    out.emplace_back(start, end);
+  for (const auto& run : runs) {
+    if (!out.empty() && run.first <= out.back().second) out.back().second = std::max(out.back().second, run.second);
+    else out.push_back(run);
   }
   return out;
+}
+
+std::vector<std::pair<Instant, Instant>> merged(const std::vector<Span>& spans) {
+  std::vector<std::pair<Instant, Instant>> runs;
+  runs.reserve(spans.size());
+  for (const Span& s : spans) runs.emplace_back(s.start, s.end);
+  return joined(std::move(runs));
 }
 
 // One change at an instant: a member starts or stops running, being down, or
@@ -139,6 +145,12 @@ std::string sources_text(std::set<std::string> ids) {
 
 }  // namespace
 
+std::vector<std::pair<Instant, Instant>> GroupTimeline::set_aside() const {
+  std::vector<std::pair<Instant, Instant>> runs = not_counted;
+  runs.insert(runs.end(), excluded.begin(), excluded.end());
+  return joined(std::move(runs));
+}
+
 std::string group_label(const model::GroupRule& rule, const std::string& key) { return rule.by + " " + key; }
 
 GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resource>& resources) {
@@ -191,7 +203,7 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
       events.push_back({end, 0, -1, 0, z});
     }
     own.excluded.insert(own.excluded.end(), own.down.begin(), own.down.end());
-    for (const auto& [start, end] : merged(std::move(own.excluded))) {
+    for (const auto& [start, end] : merged(own.excluded)) {
       events.push_back({start, 0, 0, +1, z});
       events.push_back({end, 0, 0, -1, z});
     }

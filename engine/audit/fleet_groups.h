@@ -54,6 +54,10 @@ struct GroupTimeline {
   // (maintenance, excluded causes) counted as down: excluded time of the group.
   std::vector<std::pair<Instant, Instant>> excluded;
   std::optional<Instant> launched, terminated;           // the group's life: its first launch, its last termination
+
+  // The time the clause sets aside, not counted or excluded, as one list of
+  // runs by start, overlapping or touching runs joined: the group's excluded time.
+  std::vector<std::pair<Instant, Instant>> set_aside() const;
 };
 
 // Per inventory index, the indexes into the log of the incidents attributed
