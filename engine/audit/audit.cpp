@@ -253,6 +253,13 @@ std::optional<ClausePlan> plan_clause(const AuditRequest& req, const TimeZone& z
   if (plan.periods.empty()) return std::nullopt;
   plan.active_from = midnight(zone, active_first);
   plan.active_to = midnight_after(zone, active_last);
+  if (req.range.whole_periods) {  // the range's days chose the periods; only the contract and service bound them
+    if (!contract.effective_from) {
+      plan.active_from = plan.periods.front().start;
+      if (service.starts) plan.active_from = std::max(plan.active_from, midnight(zone, from_civil(*service.starts)));
+    }
+    if (!contract.effective_until) plan.active_to = plan.periods.back().end;
+  }
   if (req.resource_scope) clip_to_life(*req.resource_scope, plan);
   if (plan.periods.empty()) return std::nullopt;
   plan.whole = clause.partial_period == model::PartialPeriodMode::Whole;

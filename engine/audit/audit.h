@@ -25,6 +25,11 @@ struct AuditRange {
   model::CivilDate first;  // inclusive
   model::CivilDate last;   // inclusive
   std::string label;       // as the user wrote it: "2026-11", "2026-01-01..2026-06-30"
+  // --as-of: the days only choose the periods, which are audited whole (from
+  // their start, or the contract's or service's if later; to their end, or
+  // the contract's). Otherwise a contract without effective dates is audited
+  // over the range's days, as --from/--to ask.
+  bool whole_periods = false;
 };
 
 // A claim filed for a service's period (`--claimed 2026-12-15` applies to all).

@@ -95,3 +95,28 @@ TEST_CASE("cli as-of: what it refuses", "[cli][budget]") {
   CHECK(bad.exit == 2);
   CHECK(has(bad.err, "slaudit audit: bad --as-of '2026-11-20'"));
 }
+
+TEST_CASE("cli as-of: a contract without effective dates is audited over the whole period in progress", "[cli][budget]") {
+  // Without `effective`, the instant's day once bounded the service: the month
+  // was audited as the one day 11-20 (1,440 min, a partial period), and the
+  // incident of the 19th was not counted.
+  slaudit::testing::ScratchDir scratch("cli-as-of-undated");
+  std::string undated = kContract;
+  undated.replace(undated.find("effective 2026-01-01 to 2027-12-31; "), std::string("effective 2026-01-01 to 2027-12-31; ").size(), "");
+  scratch.write("u.sla", undated);
+  scratch.write("b.jsonl", kLog);
+  const CliRun run = scratch.run(SLAUDIT_CLI, "audit u.sla --incidents b.jsonl --as-of 2026-11-20T12:00:00Z --format json");
+  INFO(run.err);
+  const auto report = nlohmann::json::parse(run.out);
+  REQUIRE(report["periods"].size() == 1);
+  const auto& p = report["periods"][0];
+  // The whole of November, 2,592,000 s; down 20 + 10 + 10 min = 2,400 s, as with the dated contract:
+  // (2,592,000 - 2,400) / 2,592,000 = 1079/1080 = 99.9074%.
+  CHECK(p["period"] == "2026-11");
+  CHECK(p["partial"] == false);
+  CHECK(p["eligible_seconds"]["num"] == "2592000");
+  CHECK(p["down_raw_seconds"] == 2400);
+  CHECK(p["availability"]["num"] == "1079");
+  CHECK(p["availability"]["den"] == "1080");
+  CHECK(run.exit == 4);
+}
