@@ -97,6 +97,8 @@ int run_fleet_command(AuditOptions& o) {
   f.target_label = j.target_label;
   f.initial_state = j.initial_state;
   f.period = j.period;
+  f.as_of = j.as_of;
+  f.window = j.window;
   f.from = j.from;
   f.to = j.to;
   f.claimed = j.claimed;
@@ -207,7 +209,8 @@ constexpr const char* kFleetFooter =
     "  writes the claims to file (CSV, or Markdown when FILE ends in .md); --explain-resource ID prints one\n"
     "  resource's full audit instead. Clauses measured from probes read --probes (CSV or Prometheus JSON):\n"
     "  a resource's targets are those --targets maps to it ({\"t\": {\"service\": \"vm\", \"resource\": \"vm-1\"}})\n"
-    "  or, for a resource the map names none of, the target named as its id.\n"
+    "  or, for a resource the map names none of, the target named as its id. --as-of INSTANT [--window D]\n"
+    "  audits each resource's period in progress (or rolling window) with the incidents known then.\n"
     "  slaudit audit contracts/library/aws_ec2_fleet.sla --inventory inventory.csv --billing-export billing.csv \\\n"
     "      --incidents incidents.csv --period 2026-11 --claims-pack claims.csv";
 
@@ -225,7 +228,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
   for (const char* service_only : {"--statement", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
-                                   "--live", "--lateness", "--as-of"})
+                                   "--live", "--lateness"})
     inventory->excludes(cmd->get_option(service_only));
 }
 

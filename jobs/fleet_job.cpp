@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "base/time/civil_date.h"
+#include "engine/audit/error_budget.h"
+#include "jobs/as_of.h"
 #include "jobs/fleet_probes.h"
 #include "jobs/holiday_inputs.h"
 #include "jobs/inputs.h"
@@ -132,6 +134,50 @@ void note_status(const IncidentLog& log, const model::Contract& contract, audit:
   report.notes.erase(std::unique(report.notes.begin(), report.notes.end()), report.notes.end());
 }
 
+// The range: --period/--from/--to, the contract's effective range, or, with
+// --as-of, the periods in progress at the instant (or its rolling window).
+bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, audit::FleetAuditRequest& request,
+                   Messages& messages) {
+  if (o.as_of.empty()) {
+    if (!o.window.empty()) {
+      messages.push_back("slaudit audit: --window is the rolling window ending at --as-of; give --as-of too");
+      return false;
+    }
+    const std::optional<audit::AuditRange> range = range_or_effective("audit", o.period, o.from, o.to, contract, messages);
+    if (range) request.range = *range;
+    return range.has_value();
+  }
+  if (!o.period.empty() || !o.from.empty() || !o.to.empty() || !o.probes.empty() || !o.ledger.empty()) {
+    messages.push_back("slaudit audit: --as-of audits each resource's periods in progress at an instant from an "
+                       "incident log; it takes no --period, --from, --to, --probes or --ledger");
+    return false;
+  }
+  request.as_of = as_of_instant(o.as_of, messages);
+  if (!request.as_of) return false;
+  std::optional<Seconds> window;
+  if (!o.window.empty() && !(window = window_length(o.window, messages))) return false;
+  if (window) request.window = audit::RollingWindow{*request.as_of, *window};
+  const std::optional<audit::AuditRange> range = as_of_range(*request.as_of, contract, window, messages);
+  if (range) request.range = *range;
+  return range.has_value();
+}
+
+// A resource period in progress (or a rolling window) is never a final
+// figure: each says so, in every format, and the exit code is not 0.
+void note_as_of(std::optional<Instant> as_of, bool window, size_t later, audit::FleetReport& report) {
+  if (!as_of) return;
+  for (audit::ResourcePeriod& rp : report.periods)
+    if (std::string gap = in_progress_gap(*as_of, window, rp.figures.end); !gap.empty())
+      rp.figures.evidence_gaps.push_back(std::move(gap));
+  const std::string note = as_of_note(*as_of, later);
+  report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);
+  if (report.explained) {  // --explain-resource prints this one: it says the same
+    for (audit::PeriodAudit& p : report.explained->periods)
+      if (std::string gap = in_progress_gap(*as_of, window, p.end); !gap.empty()) p.evidence_gaps.push_back(std::move(gap));
+    report.explained->notes.push_back(note);
+  }
+}
+
 int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Messages& messages) {
   size_t rejected = 0;
   for (const auto& r : report.records) rejected += r.rejected;
@@ -165,9 +211,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   audit::FleetAuditRequest request;
   request.contract = &contract;
   request.contract_source = job.source.get();
-  const std::optional<audit::AuditRange> range = range_or_effective("audit", o.period, o.from, o.to, contract, job.messages);
-  if (!range) return job;
-  request.range = *range;
+  if (!as_of_request(o, contract, request, job.messages)) return job;
   if (!contract.currency) {
     job.messages.push_back(job.source->name() + ": error: the contract states no currency: charges cannot be read");
     job.exit_code = kContractErrors;
@@ -191,6 +235,10 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
                                : in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
                                    ? audit::IncidentEvidence::NoneUsable
                                    : audit::IncidentEvidence::Log;
+  const size_t later = !request.as_of ? 0
+                                      : static_cast<size_t>(std::ranges::count_if(in.log.incidents, [&](const Incident& i) {
+                                          return i.start >= *request.as_of;
+                                        }));
   request.incidents = std::move(in.log.incidents);
   request.explain_resource = o.explain_resource;
   ProbeOptions probe_options;
@@ -204,6 +252,8 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
     request.probe_engines = &probes.by_resource;
     request.probe_sources = probes.sources;
   }
+  const std::optional<Instant> as_of = request.as_of;
+  const bool window = request.window.has_value();
   audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
   if (!result.report) {
     job.exit_code = audit_error_code(result.errors, *job.source, job.messages);
@@ -216,6 +266,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   account_incidents(in.log, report);
   if (!o.probes.empty()) account_fleet_probes(probe_options, probes, report);
   note_status(in.log, contract, report);
+  note_as_of(as_of, window, later, report);
   if (holidays && counts_working_days(contract)) {  // the notes stay sorted
     const std::string note = holiday_note(*holidays);
     report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);

@@ -25,6 +25,7 @@ struct FleetJobOptions {
   std::string target_label = "instance";     // Prometheus inputs: the label naming a series' target
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
+  std::string as_of, window;      // --as-of INSTANT [--window D]: the periods in progress, or a rolling window
   std::string claimed, claims;
   std::string holidays;  // the days of the contract's holiday calendar
   std::string explain_resource;

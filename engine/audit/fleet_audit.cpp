@@ -14,6 +14,7 @@
 
 #include "base/time/time_zone.h"
 #include "base/time/timestamp.h"
+#include "engine/audit/error_budget.h"
 #include "engine/audit/fleet_groups.h"
 #include "engine/audit/money.h"
 
@@ -304,6 +305,12 @@ class ResourceHistory {
   std::vector<size_t> claims_for_all_;
 };
 
+// One resource's (or group's) audit; as of an instant, the one explained gets
+// its error budgets too (the others' incidents are cut at the instant already).
+AuditResult audit_one(const FleetAuditRequest& req, const AuditRequest& one, bool explained) {
+  return explained && req.as_of ? run_audit_as_of(one, *req.as_of) : run_audit(one);
+}
+
 bool measured_from_probes(const model::AvailabilityClause& clause) {
   return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
 }
@@ -338,6 +345,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistor
   one.record_explanations = explained;  // only --explain-resource prints a resource's derivation
   one.use_threads = false;  // resources run side by side instead
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
+  one.window = req.window;
   for (const size_t c : match.clauses)
     if (const auto* engine = probe_engine_of(req, r, c)) {
       one.probe_engines.resize(req.contract->availability.size(), nullptr);
@@ -409,7 +417,7 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& 
   if (!unmeasured.empty()) run.unassessed = UnassessedResource{r.id, r.service, unmeasured};
   if (audited.clauses.empty()) return run;
   const bool explained = r.id == req.explain_resource;
-  AuditResult result = run_audit(resource_request(req, history, r, audited, incidents, explained));
+  AuditResult result = audit_one(req, resource_request(req, history, r, audited, incidents, explained), explained);
   if (!result.report) {
     run.errors = std::move(result.errors);
     return run;
@@ -494,8 +502,9 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
   one.use_threads = false;
   one.resource_scope =
       ResourceScope{{group.clause}, g.launched, g.terminated, timeline.set_aside()};
+  one.window = req.window;
   ResourceRun run;
-  AuditResult result = run_audit(one);
+  AuditResult result = audit_one(req, one, explained);
   if (!result.report) {
     run.errors = std::move(result.errors);
     return run;
@@ -739,6 +748,7 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
                              contract.range});
   if (!result.errors.empty()) return result;
   FleetReport report = report_header(req);
+  if (req.as_of) req.incidents = incidents_as_of(req.incidents, *req.as_of);  // what was known at the instant
   const ResourceIndex index = index_resources(*req.resources);
   AttributedIncidents attributed = attribute_all(req, index);
   // Resources by id: the report's order, whatever the inventory's.

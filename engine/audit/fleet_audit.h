@@ -44,6 +44,11 @@ struct FleetAuditRequest {
   std::string explain_resource;     // "": none; else its full audit is kept in FleetReport::explained
                                     // (a resource id, or a group's label such as "region us-east-1")
   bool use_threads = true;
+  // `--as-of`: every resource audited with the incidents known at the instant
+  // (run_audit_as_of's rules), over the periods in progress (the range says
+  // which), or over a rolling window ending at it.
+  std::optional<Instant> as_of;
+  std::optional<RollingWindow> window;
   // Per-resource clauses measured from probes: each resource's engines
   // (built over fleet_probe_plans), and the probe inputs' names by source index.
   const ResourceProbeEngines* probe_engines = nullptr;
