@@ -13,6 +13,7 @@
 //   build/release/bench_fleet                 # 10000 30000 100000
 //   build/release/bench_fleet 100000          # one size
 //   build/release/bench_fleet write N DIR     # only write the files, to run slaudit by hand
+//   build/release/bench_fleet probes [N...]   # a fleet measured from probes (docs/fleet.md), 100 and 1000
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -191,6 +192,85 @@ void bench_size(size_t n, const fs::path& slaudit) {
   fs::remove_all(dir, ec);
 }
 
+// ------------------------------------------------------------ probed fleets
+
+const char* kProbeContract = R"SLA(contract "probed fleet benchmark" {
+  timezone "UTC";
+  currency USD;
+  service vm { resources instance; }
+  availability vm per instance {
+    target 99.9%;
+    period calendar month;
+    partial period prorated;
+    unavailable from probes {
+      bucket 5 min;
+      bad when success ratio < 100%;
+      targets any;
+    }
+    missing data counts as down;
+    exclude maintenance;
+    credit of monthly fee {
+      below 99.9%: 10%;
+    }
+    claim within 30 d after period end;
+  }
+}
+)SLA";
+
+struct ProbeFiles {
+  fs::path contract, inventory, billing, probes;
+  size_t rows = 0;
+};
+
+// N instances, each probed every 5 minutes of November under its own id, in
+// time order as a scraper writes; one sample in 2,000 fails, and one instance
+// in 50 misses an hour of samples.
+ProbeFiles write_probed_fleet(size_t n, const fs::path& dir) {
+  fs::create_directories(dir);
+  ProbeFiles f{dir / "fleet.sla", dir / "inventory.csv", dir / "billing.csv", dir / "probes.csv", 0};
+  std::ofstream(f.contract) << kProbeContract;
+  std::ofstream inventory(f.inventory), billing(f.billing);
+  inventory << "id,service,region,zone,launched,terminated\n";
+  billing << "resource,period,charge,currency\n";
+  std::vector<std::string> ids(n);
+  char id[32];
+  for (size_t i = 0; i < n; ++i) {
+    std::snprintf(id, sizeof id, "i-%08zx", i);
+    ids[i] = id;
+    inventory << id << ",vm," << region_of(i) << "," << zone_of(i) << ",,\n";
+    billing << id << ",2026-11,30.00,USD\n";
+  }
+  Random random;
+  std::ofstream probes(f.probes);
+  probes << "timestamp,target,ok,total\n";
+  for (int64_t t = kNovemberStart; t < kNovemberStart + kNovember; t += 300) {
+    const std::string at = utc(t);
+    const bool quiet_hour = (t - kNovemberStart) / 3600 == 400;  // hour 400 of the month
+    for (size_t i = 0; i < n; ++i) {
+      if (quiet_hour && i % 50 == 0) continue;
+      probes << at << ',' << ids[i] << (random.below(2000) == 0 ? ",0,1\n" : ",1,1\n");
+      ++f.rows;
+    }
+  }
+  return f;
+}
+
+void bench_probed_size(size_t n, const fs::path& slaudit) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("slaudit-bench-probed-" + std::to_string(::getpid()) + "-" + std::to_string(n));
+  const ProbeFiles f = write_probed_fleet(n, dir);
+  const std::vector<std::string> audit{slaudit.string(), "audit",           f.contract.string(), "--inventory",
+                                       f.inventory.string(), "--billing-export", f.billing.string(),  "--probes",
+                                       f.probes.string(),  "--period",        "2026-11"};
+  print_row("wc -l (probes.csv)", n, f.rows, run({"/usr/bin/wc", "-l", f.probes.string()}, "/dev/null"));
+  std::vector<std::string> json = audit;
+  json.insert(json.end(), {"--format", "json"});
+  print_row("slaudit audit, json", n, f.rows, run(json, "/dev/null"));
+  print_row("slaudit audit, text", n, f.rows, run(audit, "/dev/null"));
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
 }  // namespace
 
 // A count of resources: whole, from 1 to 10,000,000; nullopt otherwise.
@@ -206,6 +286,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: bench_fleet [RESOURCES...]      time the fleet audit at each size (default 10000 30000 100000)\n"
                "       bench_fleet write RESOURCES DIR  only write the files of one size into DIR\n"
+               "       bench_fleet probes [RESOURCES...] a fleet measured from probes every 5 min (default 100 1000)\n"
                "RESOURCES: a whole number from 1 to 10000000\n");
   return 2;
 }
@@ -220,16 +301,26 @@ int main(int argc, char** argv) {
     std::printf("wrote %s: %zu incidents\n", argv[3], f.incident_rows);
     return 0;
   }
+  const bool probed = argc >= 2 && std::string(argv[1]) == "probes";
   std::vector<size_t> sizes;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = probed ? 2 : 1; i < argc; ++i) {
     const std::optional<size_t> n = resources_arg(argv[i]);
     if (!n) return usage();
     sizes.push_back(*n);
   }
-  if (sizes.empty()) sizes = {10000, 30000, 100000};
+  if (sizes.empty()) sizes = probed ? std::vector<size_t>{100, 1000} : std::vector<size_t>{10000, 30000, 100000};
   if (!fs::exists(slaudit)) {
     std::fprintf(stderr, "bench_fleet: no slaudit beside this benchmark (%s)\n", slaudit.c_str());
     return 2;
+  }
+  if (probed) {
+    std::printf("Probed fleet audit, one month; every resource probed every 5 min under its own id (8,640 samples\n"
+                "each, 1 in 2,000 failing); one bucket of 8 bytes a resource and 5 minutes. Wall and CPU in s, peak\n"
+                "RSS in MiB, wall per resource in us.\n\n");
+    std::printf("%-22s %9s %10s %8s %8s %9s %10s %5s\n", "command", "resources", "samples", "wall", "cpu", "peak MiB",
+                "us/res", "exit");
+    for (const size_t n : sizes) bench_probed_size(n, slaudit);
+    return 0;
   }
   std::printf("Fleet audit, one month; resources in 3 regions x 3 zones; 20 incidents a resource (18 zone-wide);\n"
               "a billing export of one row a resource. Wall and CPU in s, peak RSS in MiB, wall per resource in us.\n\n");
