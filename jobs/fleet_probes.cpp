@@ -195,13 +195,7 @@ void account_fleet_probes(const ProbeOptions& o, const FleetProbeRun& probes, au
     if (a.rejected > 0)
       report.evidence_gaps.push_back(std::to_string(a.rejected) + " row(s) of " + name +
                                      " rejected (listed under Records)");
-    if (a.missing > 0)
-      report.notes.push_back(name + ": " + std::to_string(a.missing) +
-                             " Prometheus values were NaN (no data, or a stale marker): read, not used nor rejected; "
-                             "their buckets follow the missing-data rule");
-    if (a.rejected > a.first_rejections.size())
-      report.notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
-                             " more rejected rows are counted but not listed");
+    for (std::string& note : probe_file_notes(name, a)) report.notes.push_back(std::move(note));
   }
   if (!probes.strays.empty())
     report.evidence_gaps.push_back(std::to_string(stray_samples) + " probe sample(s) of " +

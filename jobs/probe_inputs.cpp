@@ -325,14 +325,20 @@ void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::Audi
     const std::string name = o.files[f] == "-" ? "<stdin>" : o.files[f];
     report.records.push_back({name, static_cast<size_t>(a.read), static_cast<size_t>(a.used), static_cast<size_t>(a.rejected)});
     for (const auto& r : a.first_rejections) report.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});
-    if (a.missing > 0)
-      report.notes.push_back(name + ": " + std::to_string(a.missing) +
-                             " Prometheus values were NaN (no data, or a stale marker): read, not used nor rejected; "
-                             "their buckets follow the missing-data rule");
-    if (a.rejected > a.first_rejections.size())
-      report.notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
-                             " more rejected rows are counted but not listed");
+    for (std::string& note : probe_file_notes(name, a)) report.notes.push_back(std::move(note));
   }
+}
+
+std::vector<std::string> probe_file_notes(const std::string& name, const probe::ProbeAccounting& a) {
+  std::vector<std::string> notes;
+  if (a.missing > 0)
+    notes.push_back(name + ": " + std::to_string(a.missing) +
+                    " Prometheus values were NaN (no data, or a stale marker): read, not used nor rejected; "
+                    "their buckets follow the missing-data rule");
+  if (a.rejected > a.first_rejections.size())
+    notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
+                    " more rejected rows are counted but not listed");
+  return notes;
 }
 
 }  // namespace slaudit::jobs

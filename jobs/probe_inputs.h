@@ -99,6 +99,9 @@ bool read_probe_inputs(const ProbeOptions& options, audit::AuditRequest& request
 // compressed for gzip; what standard input delivered for "-".
 void add_probe_inputs(const ProbeOptions& options, const ProbeRun& run, Inputs& inputs);
 
+// A probe file's notes: its NaN values, and rejected rows counted beyond those listed.
+std::vector<std::string> probe_file_notes(const std::string& name, const probe::ProbeAccounting& accounting);
+
 // Adds each probe file's row accounting and rejected rows to the report.
 void account_probe_files(const ProbeOptions& options, const ProbeRun& run, audit::AuditReport& report);
 
