@@ -2,20 +2,12 @@
 
 #include <chrono>
 
-#include "base/time/local_date.h"
+#include "base/time/local_day.h"
 #include "base/time/time_zone.h"
 #include "base/time/timestamp.h"
 #include "engine/audit/incident_rules.h"
 
 namespace slaudit::jobs {
-
-namespace {
-
-std::optional<LocalDate> local_day(const TimeZone& zone, Instant at) {
-  return to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(at)));
-}
-
-}  // namespace
 
 std::optional<Instant> as_of_instant(const std::string& text, Messages& messages) {
   if (text == "now") return std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());

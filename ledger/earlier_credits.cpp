@@ -4,6 +4,7 @@
 
 #include "base/time/civil_date.h"
 #include "base/time/local_date.h"
+#include "base/time/local_day.h"
 #include "base/time/time_zone.h"
 #include "ledger/schema.h"
 
@@ -14,7 +15,7 @@ namespace {
 // The local day of the period's last second: its end is exclusive.
 model::CivilDate last_local_day(int64_t end_unix, const TimeZone& zone, const std::string& path) {
   const Instant last{std::chrono::seconds(end_unix - 1)};
-  const std::optional<LocalDate> day = to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(last)));
+  const std::optional<LocalDate> day = local_day(zone, last);
   if (!day) throw LedgerError(path + ": a recorded period ends outside the calendar (years 1400-9999)");
   return {static_cast<int>(day->year()), static_cast<int>(day->month().as_number()), static_cast<int>(day->day())};
 }

@@ -1,5 +1,6 @@
 #include "base/time/period.h"
 
+#include "base/time/local_day.h"
 #include "base/time/period_days.h"
 
 namespace slaudit {
@@ -43,7 +44,7 @@ std::optional<Period> period_containing_date(const PeriodScheme& scheme, const T
 // overlap straddles midnight, the repeated hour before midnight lies after
 // the day's start and so belongs to the next day's period.
 std::optional<Period> period_containing(const PeriodScheme& scheme, const TimeZone& zone, Instant at) {
-  const std::optional<LocalDate> day = to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(at)));
+  const std::optional<LocalDate> day = local_day(zone, at);
   if (!day) return std::nullopt;
   std::optional<Period> period = period_containing_date(scheme, zone, *day);
   while (period && at < period->start) period = previous_period(scheme, zone, *period);

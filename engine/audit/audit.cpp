@@ -8,6 +8,7 @@
 #include <future>
 #include <span>
 
+#include "base/time/local_day.h"
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
 #include "engine/audit/probe/probe_audit.h"
@@ -209,7 +210,7 @@ void clip_to_life(const ResourceScope& scope, ClausePlan& plan) {
 
 // [from, to) as a period: its local days, labelled as an ISO 8601 interval.
 std::optional<Period> window_period(const TimeZone& zone, Instant from, Instant to) {
-  const auto day = [&](Instant at) { return to_local_date(std::chrono::floor<std::chrono::days>(zone.to_local(at))); };
+  const auto day = [&](Instant at) { return local_day(zone, at); };
   const std::optional<LocalDate> first = day(from), last = day(to - Seconds{1});
   if (!first || !last) return std::nullopt;
   return Period{from, to, *first, *last, format_utc(from) + "/" + format_utc(to)};

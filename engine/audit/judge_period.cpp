@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <boost/date_time/gregorian/gregorian.hpp>
 
+#include "base/time/local_day.h"
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
 #include "engine/audit/composite.h"
@@ -454,7 +455,7 @@ void settle(const ClauseContext& cx, const ClassifiedPeriod& cp, int64_t capped,
             std::optional<Instant> first_counted, PeriodAudit& out) {
   const auto& clause = *cx.clause;
   std::optional<LocalDate> first_down;
-  if (first_counted) first_down = to_local_date(std::chrono::floor<std::chrono::days>(cx.zone->to_local(*first_counted)));
+  if (first_counted) first_down = local_day(*cx.zone, *first_counted);
   std::optional<model::CivilDate> filed;
   for (const auto& c : cx.request->claims)
     if ((c.service.empty() || c.service == out.service) && (c.period.empty() || c.period == out.period) &&
