@@ -311,6 +311,12 @@ AuditResult audit_one(const FleetAuditRequest& req, const AuditRequest& one, boo
   return explained && req.as_of ? run_audit_as_of(one, *req.as_of) : run_audit(one);
 }
 
+// " (line N)" of a place in the contract, for notes and reasons; "" without the source.
+std::string line_text(const FleetAuditRequest& req, SourceRange range) {
+  return req.contract_source ? " (line " + std::to_string(req.contract_source->location(range.begin).line) + ")"
+                             : std::string();
+}
+
 bool measured_from_probes(const model::AvailabilityClause& clause) {
   return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
 }
@@ -381,11 +387,8 @@ std::vector<size_t> clauses_with_evidence(const FleetAuditRequest& req, const Re
       continue;
     }
     if (probe_parts(period_request(req, r, clauses), c).empty()) continue;  // nothing of its life in the range
-    const std::string line =
-        req.contract_source ? " (line " + std::to_string(req.contract_source->location(clause.range.begin).line) + ")"
-                            : std::string();
     reason += std::string(reason.empty() ? "" : "; ") + "availability " + r.service +
-              (clause.label.empty() ? "" : " \"" + clause.label + "\"") + line +
+              (clause.label.empty() ? "" : " \"" + clause.label + "\"") + line_text(req, clause.range) +
               (req.probe_engines == nullptr
                    ? " is measured from probes and no probe input was given (--probes)"
                    : " is measured from probes and no probe target names this resource (a target named as its id, or "
@@ -641,24 +644,20 @@ void decide_verdict(FleetReport& report, bool clauses_left_out) {
 bool note_clauses_left_out(const FleetAuditRequest& req, FleetReport& report) {
   const model::Contract& contract = *req.contract;
   bool left_out = false;
-  const auto line_of = [&](SourceRange range) {
-    return req.contract_source ? " (line " + std::to_string(req.contract_source->location(range.begin).line) + ")"
-                               : std::string();
-  };
   for (const auto& clause : contract.availability) {
     if (clause.per_resource || clause.group) continue;
     left_out = true;
-    report.notes.push_back("availability " + contract.services[clause.service].name + line_of(clause.range) +
+    report.notes.push_back("availability " + contract.services[clause.service].name + line_text(req, clause.range) +
                            " is a service-level clause: a fleet audit does not audit it; audit it without --inventory");
   }
   for (const auto& clause : contract.recovery) {
     left_out = true;
-    report.notes.push_back("recovery " + contract.services[clause.service].name + line_of(clause.range) +
+    report.notes.push_back("recovery " + contract.services[clause.service].name + line_text(req, clause.range) +
                            ": a fleet audit does not audit recovery clauses; audit them without --inventory");
   }
   for (const auto& composite : contract.composites) {  // their components are service-level clauses, left out above
     left_out = true;
-    report.notes.push_back("composite " + composite.name + line_of(composite.range) +
+    report.notes.push_back("composite " + composite.name + line_text(req, composite.range) +
                            ": a fleet audit does not audit composites; audit them without --inventory");
   }
   return left_out;
