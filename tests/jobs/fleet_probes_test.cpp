@@ -247,6 +247,18 @@ TEST_CASE("fleet probes: bad maps and missing probes are said, never guessed", "
     CHECK(run.exit == 2);
     CHECK(has(run.err, c.message));
   }
+  // A map entry whose service is not its resource's: refused, naming both.
+  {
+    std::string two = kContract;
+    two.replace(two.find("  service vm { resources instance; }\n"), std::string("  service vm { resources instance; }\n").size(),
+                "  service vm { resources instance; }\n  service db { resources node; }\n");
+    scratch.write("two.sla", two);
+    scratch.write("map.json", "{\"p\": {\"service\": \"db\", \"resource\": \"vm-1\"}}");
+    const Run run = scratch.run(SLAUDIT_CLI, "audit two.sla --inventory inventory.csv --probes probes.csv "
+                                             "--targets map.json --period 2026-11");
+    CHECK(run.exit == 2);
+    CHECK(has(run.err, "map.json: target \"p\": resource \"vm-1\" is of service \"vm\", not \"db\""));
+  }
   // An incident log alone cannot measure a probe clause: every resource is not assessed, and says why.
   const Run no_probes = scratch.audit("--incidents incidents.csv --format json");
   INFO(no_probes.err);
