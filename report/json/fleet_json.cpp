@@ -92,6 +92,7 @@ void write_records(JsonWriter& w, const audit::FleetReport& r) {
   });
   w.key("rejected");
   w.array([&] {
+    w.items_on_one_line();
     for (const auto& x : r.rejected)
       w.object([&] {
         w.field("line", x.line);
@@ -161,6 +162,7 @@ void write_fleet_json(const audit::FleetReport& r, const SourceFile& contract, s
     // Rows are most of a large fleet's report (480 MiB at 100,000 resources):
     // made on two threads, a batch each, and written in order.
     w.array([&] {
+      w.items_on_one_line();
       w.items_side_by_side(r.periods.size(), kRowsPerBatch, [&](JsonWriter& part, size_t i) {
         write_resource_period(part, contract, r.currency, r.periods[i]);
       });
@@ -172,6 +174,7 @@ void write_fleet_json(const audit::FleetReport& r, const SourceFile& contract, s
     write_totals(w, r);
     w.key("unassessed");
     w.array([&] {
+      w.items_on_one_line();
       for (const auto& u : r.unassessed)
         w.object([&] {
           w.field("reason", u.reason);

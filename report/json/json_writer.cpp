@@ -60,7 +60,7 @@ void JsonWriter::before_value() {
   Frame& frame = frames_.back();
   if (frame.object) throw std::logic_error("JsonWriter: a value in an object needs a key");
   if (frame.count++ > 0) buffer_ += ',';
-  newline_indent(frames_.size());
+  if (!frame.compact) newline_indent(frames_.size());
 }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
@@ -72,39 +72,56 @@ JsonWriter& JsonWriter::key(std::string_view name) {
                            "\": keys go in ascending order");
   if (frame.count++ > 0) buffer_ += ',';
   frame.last_key = name;
-  newline_indent(frames_.size());
-  write_string(name);
-  buffer_ += ": ";
+  if (frame.compact) {
+    write_string(name);
+    buffer_ += ':';
+  } else {
+    newline_indent(frames_.size());
+    write_string(name);
+    buffer_ += ": ";
+  }
   after_key_ = true;
   return *this;
+}
+
+void JsonWriter::push_frame(bool object) {
+  Frame frame{object, 0, {}};
+  if (!frames_.empty()) frame.compact = frames_.back().compact || frames_.back().items_on_one_line;
+  frames_.push_back(frame);
 }
 
 void JsonWriter::begin_object() {
   before_value();
   buffer_ += '{';
-  frames_.push_back({true, 0, {}});
+  push_frame(true);
 }
 
 void JsonWriter::begin_array() {
   before_value();
   buffer_ += '[';
-  frames_.push_back({false, 0, {}});
+  push_frame(false);
+}
+
+void JsonWriter::items_on_one_line() {
+  if (frames_.empty() || frames_.back().object || after_key_)
+    throw std::logic_error("JsonWriter: items outside an array");
+  frames_.back().items_on_one_line = true;
 }
 
 void JsonWriter::end_object() {
   if (frames_.empty() || !frames_.back().object || after_key_) throw std::logic_error("JsonWriter: no object to end");
-  const bool empty = frames_.back().count == 0;
+  const bool empty = frames_.back().count == 0, compact = frames_.back().compact;
   frames_.pop_back();
-  if (!empty) newline_indent(frames_.size());
+  if (!empty && !compact) newline_indent(frames_.size());
   buffer_ += '}';
   maybe_flush();
 }
 
 void JsonWriter::end_array() {
   if (frames_.empty() || frames_.back().object) throw std::logic_error("JsonWriter: no array to end");
-  const bool empty = frames_.back().count == 0;
+  const bool empty = frames_.back().count == 0, compact = frames_.back().compact;
   frames_.pop_back();
-  if (!empty) newline_indent(frames_.size());
+  if (!empty && !compact) newline_indent(frames_.size());
   buffer_ += ']';
   maybe_flush();
 }
@@ -125,7 +142,13 @@ void JsonWriter::value(std::nullptr_t) {
 }
 
 void JsonWriter::value(const nlohmann::json& dom) {
+  // An item of an array written one item a line is on one line too.
+  const bool one_line = !frames_.empty() && (frames_.back().compact || frames_.back().items_on_one_line);
   before_value();
+  if (one_line) {
+    buffer_ += json_text(dom, -1);
+    return;
+  }
   const std::string text = json_text(dom);
   // dump() indents from column 0: each of its line breaks continues at this depth.
   for (const char c : text) {

@@ -10,9 +10,16 @@
 // that order, and the writer refuses (std::logic_error) a key that is not
 // greater than the one before it, so the order cannot silently drift when a
 // field is added.
+//
+// An array can have its items written one per line (items_on_one_line): each
+// item compact, as dump() without indent writes it (`{"a":1,"b":[2]}`), on a
+// line of its own at the array's indent. A fleet's rows are written so: a
+// third of a pretty-printed row is indent, and one line a row can be read by
+// line tools (grep, head) as well as by any JSON parser.
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <deque>
 #include <future>
 #include <ostream>
 #include <string>
@@ -75,32 +82,48 @@ class JsonWriter {
     end_array();
   }
 
+  // The items of the array being written (those not written yet) each go on
+  // one line, compact.
+  void items_on_one_line();
+
   // Writes the buffer to the stream (done on its own every ~1 MiB).
   void flush();
 
   // The `count` items of the array being written, `write_item(writer, i)`
-  // writing item i: batches of `batch` items are made two at a time, side by
-  // side on two threads, each into a text of its own, and appended in order.
-  // The document is byte for byte what writing the items one by one gives;
-  // memory holds two batches. write_item must be safe to call from two
-  // threads at once (it reads shared data only).
+  // writing item i: batches of `batch` items are made on two threads, each
+  // into a text of its own, while this thread appends the batches made
+  // before them, in order (writing to a file is much of a large report's
+  // time: it goes on beside the making). The document is byte for byte what
+  // writing the items one by one gives; memory holds three batches.
+  // write_item must be safe to call from two threads at once (it reads
+  // shared data only).
   template <class WriteItem>
   void items_side_by_side(size_t count, size_t batch, WriteItem&& write_item) {
     if (frames_.empty() || frames_.back().object || after_key_)
       throw std::logic_error("JsonWriter: items outside an array");
-    const size_t before = frames_.back().count;
-    const auto render = [&](size_t from, size_t to) {
-      JsonWriter part(frames_, before + from);
+    // The parts start from a copy: append_items changes frames_ while they are made.
+    const std::vector<Frame> frames = frames_;
+    const size_t before = frames.back().count;
+    const auto render = [&frames, &write_item, before](size_t from, size_t to) {
+      JsonWriter part(frames, before + from);
       for (size_t i = from; i < to; ++i) write_item(part, i);
       return std::move(part.buffer_);
     };
     batch = std::max<size_t>(batch, 1);
-    for (size_t from = 0; from < count; from += 2 * batch) {
-      const size_t mid = std::min(count, from + batch), to = std::min(count, from + 2 * batch);
-      std::future<std::string> second;
-      if (mid < to) second = std::async(std::launch::async, render, mid, to);
-      append_items(render(from, mid), mid - from);
-      if (mid < to) append_items(second.get(), to - mid);
+    std::deque<std::pair<std::future<std::string>, size_t>> made;  // batches being made, in order: at most two
+    size_t next = 0;
+    const auto make_next = [&] {
+      const size_t to = std::min(count, next + batch);
+      made.emplace_back(std::async(std::launch::async, render, next, to), to - next);
+      next = to;
+    };
+    while (next < count && made.size() < 2) make_next();
+    while (!made.empty()) {
+      std::string text = made.front().first.get();
+      const size_t items = made.front().second;
+      made.pop_front();
+      if (next < count) make_next();
+      append_items(text, items);
     }
   }
 
@@ -109,7 +132,10 @@ class JsonWriter {
     bool object = false;
     size_t count = 0;         // members or items so far
     std::string_view last_key;  // objects: for the order check (keys are literals or outlive the frame)
+    bool compact = false;       // within an item written on one line: no line breaks, no spaces
+    bool items_on_one_line = false;  // an array whose items are each written on one line
   };
+  void push_frame(bool object);
   void before_value();  // separator and indent inside an array; nothing after a key
   void newline_indent(size_t depth);
   void write_int(int64_t number);

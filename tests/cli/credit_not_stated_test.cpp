@@ -70,7 +70,7 @@ TEST_CASE("credit not stated: the fleet's region-level clause carries it", "[cli
   const auto json = scratch.run(SLAUDIT_CLI, args + "json");
   INFO(json.err);
   CHECK(json.exit == 3);
-  CHECK(has(json.out, "\"credit_not_stated\": true"));
+  CHECK(has(json.out, "\"credit_not_stated\":true"));  // in a resource row, written on one line
   CHECK(has(json.out, "\"total_owed_lower_bound\": true"));
   const auto text = scratch.run(SLAUDIT_CLI, args + "text");
   CHECK(text.exit == 3);

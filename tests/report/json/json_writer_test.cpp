@@ -127,6 +127,57 @@ TEST_CASE("json writer: items made side by side are the items written one by one
                   std::logic_error);
 }
 
+TEST_CASE("json writer: items on one line are compact, each on a line of its own", "[report][json]") {
+  // Item i: an object with an array of i % 3 strings (the second one needing
+  // an escape), an empty object and a DOM value: every kind of nesting inside
+  // a compact item. Expected: the document's own layout outside the array,
+  // and each item as dump() without indent writes it, at the array's indent.
+  const auto item_dom = [](size_t i) {
+    json list = json::array();
+    for (size_t k = 0; k < i % 3; ++k) list.push_back(k == 1 ? "say \"x1\"" : "x0");
+    return json{{"dom", {1, {{"k", nullptr}}}}, {"i", i}, {"list", list}, {"o", json::object()}};
+  };
+  const auto item = [&](report::JsonWriter& w, size_t i) {
+    const json dom = item_dom(i);
+    w.object([&] {
+      w.field("dom", dom["dom"]);
+      w.field("i", i);
+      w.key("list");
+      w.array([&] {
+        for (const auto& x : dom["list"]) w.value(x.get<std::string>());
+      });
+      w.key("o");
+      w.object([] {});
+    });
+  };
+  for (const bool side_by_side : {false, true}) {
+    INFO("side by side " << side_by_side);
+    const size_t count = 5;
+    const std::string text = written([&](report::JsonWriter& w) {
+      w.object([&] {
+        w.key("rows");
+        w.array([&] {
+          w.items_on_one_line();
+          w.value("first");
+          if (side_by_side) w.items_side_by_side(count, 2, item);
+          else
+            for (size_t i = 0; i < count; ++i) item(w, i);
+          w.value(json{{"b", {1, 2}}, {"a", "dom item"}});
+        });
+        w.key("z");
+        w.object([&] { w.field("after", true); });
+      });
+    });
+    std::string expected = "{\n  \"rows\": [\n    \"first\"";
+    for (size_t i = 0; i < count; ++i) expected += ",\n    " + item_dom(i).dump();
+    expected += ",\n    {\"a\":\"dom item\",\"b\":[1,2]}\n  ],\n  \"z\": {\n    \"after\": true\n  }\n}";
+    CHECK(text == expected);
+    CHECK(json::parse(text)["rows"][3] == item_dom(2));  // e.g. {"dom":[1,{"k":null}],"i":2,"list":["x0","say \"x1\""],"o":{}}
+  }
+  // Only an array's items go on one line.
+  CHECK_THROWS_AS(written([&](report::JsonWriter& w) { w.object([&] { w.items_on_one_line(); }); }), std::logic_error);
+}
+
 TEST_CASE("json writer: keys must ascend within an object", "[report][json]") {
   std::ostringstream out;
   report::JsonWriter w(out);
