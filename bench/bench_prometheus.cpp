@@ -28,7 +28,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bench/gen/probe_generator.h"
@@ -192,25 +194,43 @@ Measured audit(const std::string& contract_path, const std::string& csv, const s
 
 }  // namespace
 
+// A whole number in [low, high]; nullopt for anything else ("", "12x", "-1").
+std::optional<uint32_t> whole_arg(std::string_view text, uint32_t low, uint32_t high) {
+  uint32_t n = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || ptr != text.data() + text.size() || n < low || n > high) return std::nullopt;
+  return n;
+}
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: bench_prometheus [--targets N] [--days D] [--buckets 1,5,60] [--dir DIR]\n"
+               "N: 1 to 100000 targets; D: 1 to 30 days; buckets: minutes, 1 to 1440 each\n");
+  return 2;
+}
+
 int main(int argc, char** argv) {
   uint32_t targets = 1000, days = 30;
   std::vector<int> buckets = {1, 5};
   std::string dir = "/tmp/slaudit-bench";
+  if (argc % 2 == 0) return usage();  // a flag without its value
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--targets") targets = uint32_t(std::stoul(v));
-    else if (a == "--days") days = uint32_t(std::stoul(v));
+    std::optional<uint32_t> n;
+    if (a == "--targets" && (n = whole_arg(v, 1, 100'000))) targets = *n;
+    else if (a == "--days" && (n = whole_arg(v, 1, 30))) days = *n;
     else if (a == "--dir") dir = v;
     else if (a == "--buckets") {
       buckets.clear();
-      for (size_t at = 0; at < v.size();) {
+      for (size_t at = 0; at <= v.size();) {
         const size_t end = std::min(v.find(',', at), v.size());
-        buckets.push_back(std::stoi(v.substr(at, end - at)));
+        const auto minutes = whole_arg(std::string_view(v).substr(at, end - at), 1, 1440);
+        if (!minutes) return usage();
+        buckets.push_back(static_cast<int>(*minutes));
         at = end + 1;
       }
     } else {
-      std::fprintf(stderr, "usage: bench_prometheus [--targets N] [--days D] [--buckets 1,5,60] [--dir DIR]\n");
-      return 2;
+      return usage();
     }
   }
   if (days != 30) std::fprintf(stderr, "note: the audited period is November 2026; with --days %u the rest is missing data\n", days);
