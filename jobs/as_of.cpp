@@ -1,5 +1,6 @@
 #include "jobs/as_of.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "base/time/local_day.h"
@@ -65,6 +66,11 @@ std::string in_progress_gap(Instant at, bool window, Instant period_end) {
     return "in progress: audited as of " + format_utc(at) + "; the time after it counts as up, so these are the best "
            "figures the period can still end with";
   return {};
+}
+
+size_t incidents_not_yet_known(const std::vector<Incident>& incidents, std::optional<Instant> at) {
+  if (!at) return 0;
+  return static_cast<size_t>(std::ranges::count_if(incidents, [&](const Incident& i) { return i.start >= *at; }));
 }
 
 std::string as_of_note(Instant at, size_t later) {

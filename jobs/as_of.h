@@ -4,6 +4,7 @@
 // range they make, and the evidence gap every period in progress carries.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/time/instant.h"
 #include "engine/audit/audit.h"
@@ -27,6 +28,10 @@ std::optional<audit::AuditRange> as_of_range(Instant at, const model::Contract& 
 // ended by then and no window is audited): a period in progress, or a
 // rolling window, is never a final figure.
 std::string in_progress_gap(Instant at, bool window, Instant period_end);
+
+// How many incidents start at or after `at`: not yet known then, left out
+// of the audit (0 without an instant).
+size_t incidents_not_yet_known(const std::vector<Incident>& incidents, std::optional<Instant> at);
 
 // The report's note: what "as of" means, and how many records were left out.
 std::string as_of_note(Instant at, size_t later);

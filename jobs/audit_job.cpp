@@ -332,8 +332,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
   if (holidays) request.holidays = &*holidays;
 
-  const size_t later = !as_of ? 0 : static_cast<size_t>(std::count_if(request.incidents.begin(), request.incidents.end(),
-                                                                   [&](const Incident& i) { return i.start >= *as_of; }));
+  const size_t later = incidents_not_yet_known(request.incidents, as_of);
   audit::AuditResult result = as_of ? audit::run_audit_as_of(request, *as_of) : audit::run_audit(request);
   if (!result.report) {
     job.exit_code = audit_error_code(result.errors, *job.source, job.messages);

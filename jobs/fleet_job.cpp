@@ -235,10 +235,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
                                : in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
                                    ? audit::IncidentEvidence::NoneUsable
                                    : audit::IncidentEvidence::Log;
-  const size_t later = !request.as_of ? 0
-                                      : static_cast<size_t>(std::ranges::count_if(in.log.incidents, [&](const Incident& i) {
-                                          return i.start >= *request.as_of;
-                                        }));
+  const size_t later = incidents_not_yet_known(in.log.incidents, request.as_of);
   request.incidents = std::move(in.log.incidents);
   request.explain_resource = o.explain_resource;
   ProbeOptions probe_options;
