@@ -10,14 +10,24 @@ namespace slaudit::jobs {
 
 namespace {
 
+// Resource id -> its index in the inventory.
+using ResourcesById = std::unordered_map<std::string_view, size_t>;
+
+ResourcesById resources_by_id(const std::vector<Resource>& resources) {
+  ResourcesById by_id;
+  by_id.reserve(resources.size());
+  for (size_t i = 0; i < resources.size(); ++i) by_id.emplace(resources[i].id, i);
+  return by_id;
+}
+
 // A fleet's engines, each fed only its resource's targets' samples.
 class FleetEngines : public ProbeEngineSet {
  public:
-  FleetEngines(const ProbeOptions& o, const audit::FleetAuditRequest& req, std::vector<audit::ResourceProbePlan> plans,
-               std::map<size_t, std::vector<std::string>> mapped, FleetProbeRun& out)
-      : o_(o), req_(req), plans_(std::move(plans)), mapped_(std::move(mapped)), out_(out) {
+  FleetEngines(const ProbeOptions& o, const audit::FleetAuditRequest& req, const ResourcesById& by_id,
+               std::vector<audit::ResourceProbePlan> plans, std::map<size_t, std::vector<std::string>> mapped,
+               FleetProbeRun& out)
+      : o_(o), req_(req), by_id_(by_id), plans_(std::move(plans)), mapped_(std::move(mapped)), out_(out) {
     for (size_t p = 0; p < plans_.size(); ++p) plans_of_[plans_[p].resource].push_back(p);
-    for (size_t i = 0; i < req.resources->size(); ++i) by_id_.emplace((*req.resources)[i].id, i);
   }
 
   std::vector<probe::ProbeClauseEngine*> build(ProbeRun& run) override {
@@ -112,11 +122,11 @@ class FleetEngines : public ProbeEngineSet {
 
   const ProbeOptions& o_;
   const audit::FleetAuditRequest& req_;
+  const ResourcesById& by_id_;
   const std::vector<audit::ResourceProbePlan> plans_;
   const std::map<size_t, std::vector<std::string>> mapped_;  // resource -> the targets the map gives it
   FleetProbeRun& out_;
   std::unordered_map<size_t, std::vector<size_t>> plans_of_;  // resource -> its plans
-  std::unordered_map<std::string_view, size_t> by_id_;        // resource id -> inventory index
   ProbeRun* run_ = nullptr;
   std::vector<std::vector<probe::ProbeClauseEngine*>> routes_;  // by target id
   // By target and input; the target's name is filled in by collect().
@@ -126,11 +136,9 @@ class FleetEngines : public ProbeEngineSet {
 
 // The map's targets per resource; a resource the inventory lacks, or of
 // another service than the target's, is an error.
-bool mapped_targets(const probe::TargetMap* map, const audit::FleetAuditRequest& req, const std::string& path,
-                    std::map<size_t, std::vector<std::string>>& out, Messages& messages) {
+bool mapped_targets(const probe::TargetMap* map, const audit::FleetAuditRequest& req, const ResourcesById& by_id,
+                    const std::string& path, std::map<size_t, std::vector<std::string>>& out, Messages& messages) {
   if (map == nullptr) return true;
-  std::unordered_map<std::string_view, size_t> by_id;
-  for (size_t i = 0; i < req.resources->size(); ++i) by_id.emplace((*req.resources)[i].id, i);
   for (const auto& [target, home] : map->targets) {
     if (!home.resource) continue;
     const auto it = by_id.find(*home.resource);
@@ -157,13 +165,14 @@ bool read_fleet_probes(const ProbeOptions& o, const audit::FleetAuditRequest& re
   bool map_ok = true;
   const std::optional<probe::TargetMap> map = read_target_map(o.targets_map, *request.contract, messages, map_ok);
   if (!map_ok) return false;
+  const ResourcesById by_id = resources_by_id(*request.resources);
   std::map<size_t, std::vector<std::string>> mapped;
-  if (!mapped_targets(map ? &*map : nullptr, request, o.targets_map, mapped, messages)) return false;
+  if (!mapped_targets(map ? &*map : nullptr, request, by_id, o.targets_map, mapped, messages)) return false;
   std::vector<audit::ResourceProbePlan> plans = audit::fleet_probe_plans(request);
   if (plans.empty())
     messages.push_back("slaudit: warning: no per-resource clause measured from probes has a resource to audit in the "
                        "range; the probe files are read and accounted for, but they audit nothing");
-  FleetEngines set(o, request, std::move(plans), std::move(mapped), out);
+  FleetEngines set(o, request, by_id, std::move(plans), std::move(mapped), out);
   set.build(out.run);
   for (const std::string& f : o.files) out.sources.push_back(f == "-" ? "<stdin>" : f);
   if (!read_probe_inputs_into(o, *request.contract, out.sources, set, out.run, messages)) return false;

@@ -321,17 +321,16 @@ bool measured_from_probes(const model::AvailabilityClause& clause) {
   return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
 }
 
-// Resource r's engine for clause c, or null.
-const probe::ProbeClauseEngine* probe_engine_of(const FleetAuditRequest& req, const Resource& r, size_t c) {
-  if (req.probe_engines == nullptr) return nullptr;
-  const size_t index = static_cast<size_t>(&r - req.resources->data());
-  if (index >= req.probe_engines->size()) return nullptr;
-  const auto& engines = (*req.probe_engines)[index];
+// The engine of the inventory's resource `resource` for clause c, or null.
+const probe::ProbeClauseEngine* probe_engine_of(const FleetAuditRequest& req, size_t resource, size_t c) {
+  if (req.probe_engines == nullptr || resource >= req.probe_engines->size()) return nullptr;
+  const auto& engines = (*req.probe_engines)[resource];
   return c < engines.size() ? engines[c] : nullptr;
 }
 
-AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistory& history, const Resource& r,
+AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistory& history, size_t resource,
                               const ResourceMatch& match, std::span<const size_t> incidents, bool explained) {
+  const Resource& r = (*req.resources)[resource];
   AuditRequest one;
   one.contract = req.contract;
   one.contract_source = req.contract_source;
@@ -353,7 +352,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistor
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
   one.window = req.window;
   for (const size_t c : match.clauses)
-    if (const auto* engine = probe_engine_of(req, r, c)) {
+    if (const auto* engine = probe_engine_of(req, resource, c)) {
       one.probe_engines.resize(req.contract->availability.size(), nullptr);
       one.probe_engines[c] = engine;
     }
@@ -377,12 +376,13 @@ AuditRequest period_request(const FleetAuditRequest& req, const Resource& r, con
 // The resource's clauses measured from probes with no probe engine for it
 // (no --probes, or no target of the probes names it) are not audited: each
 // is named in `reason`, and the resource is listed as not assessed.
-std::vector<size_t> clauses_with_evidence(const FleetAuditRequest& req, const Resource& r,
+std::vector<size_t> clauses_with_evidence(const FleetAuditRequest& req, size_t resource,
                                           const std::vector<size_t>& clauses, std::string& reason) {
+  const Resource& r = (*req.resources)[resource];
   std::vector<size_t> kept;
   for (const size_t c : clauses) {
     const model::AvailabilityClause& clause = req.contract->availability[c];
-    if (!measured_from_probes(clause) || probe_engine_of(req, r, c) != nullptr) {
+    if (!measured_from_probes(clause) || probe_engine_of(req, resource, c) != nullptr) {
       kept.push_back(c);
       continue;
     }
@@ -404,8 +404,9 @@ bool in_a_group(const model::Contract& contract, const Resource& r) {
   });
 }
 
-ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& history, const Resource& r,
+ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& history, size_t resource,
                            std::span<const size_t> incidents) {
+  const Resource& r = (*req.resources)[resource];
   ResourceRun run;
   const ResourceMatch match = match_resource(*req.contract, r);
   // A member of a group with no clause of its own is audited with its group, not left out.
@@ -416,11 +417,11 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& 
   }
   std::string unmeasured;
   ResourceMatch audited = match;
-  audited.clauses = clauses_with_evidence(req, r, match.clauses, unmeasured);
+  audited.clauses = clauses_with_evidence(req, resource, match.clauses, unmeasured);
   if (!unmeasured.empty()) run.unassessed = UnassessedResource{r.id, r.service, unmeasured};
   if (audited.clauses.empty()) return run;
   const bool explained = r.id == req.explain_resource;
-  AuditResult result = audit_one(req, resource_request(req, history, r, audited, incidents, explained), explained);
+  AuditResult result = audit_one(req, resource_request(req, history, resource, audited, incidents, explained), explained);
   if (!result.report) {
     run.errors = std::move(result.errors);
     return run;
@@ -560,7 +561,7 @@ std::vector<ResourceRun> audit_stretch(const FleetAuditRequest& req, const Resou
   std::vector<ResourceRun> runs;
   runs.reserve(end - begin);
   for (size_t k = begin; k < end; ++k)
-    runs.push_back(audit_resource(req, history, (*req.resources)[order[k]], attributed.of_resource.of(order[k])));
+    runs.push_back(audit_resource(req, history, order[k], attributed.of_resource.of(order[k])));
   return runs;
 }
 
