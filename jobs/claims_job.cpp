@@ -87,15 +87,8 @@ int verdict_code(const ClaimsJobOptions& o, const claims::ClaimsReport& report, 
 }
 
 bool compile(const ClaimsJobOptions& o, Inputs& inputs, ClaimsJob& job) {
-  const std::optional<std::string> text = read_input("contract", o.contract, inputs, job.messages);
-  if (!text) return false;
-  job.source = std::make_unique<SourceFile>(o.contract, *text);
-  job.compiled = std::make_unique<CompiledContract>(compile_contract(*job.source));
-  if (job.compiled->ok() && job.compiled->contract) return true;
-  std::string rendered = render_diagnostics(*job.source, job.compiled->diagnostics);
-  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
-  job.messages.push_back(std::move(rendered));
-  job.exit_code = kContractErrors;
+  if (compile_contract_input(o.contract, inputs, job.messages, job.source, job.compiled)) return true;
+  if (job.compiled) job.exit_code = kContractErrors;  // read, but it has errors
   return false;
 }
 

@@ -12,15 +12,8 @@ namespace {
 namespace fs = std::filesystem;
 
 bool compile(const std::string& path, CompareInputs& inputs, LoadedVendor& vendor, CompareJob& job) {
-  const std::optional<std::string> text = read_input("contract", path, inputs.files, job.messages);
-  if (!text) return false;
-  vendor.source = std::make_unique<SourceFile>(path, *text);
-  vendor.compiled = std::make_unique<CompiledContract>(compile_contract(*vendor.source));
-  if (vendor.compiled->ok() && vendor.compiled->contract) return true;
-  std::string rendered = render_diagnostics(*vendor.source, vendor.compiled->diagnostics);
-  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
-  job.messages.push_back(std::move(rendered));
-  job.exit_code = kContractErrors;
+  if (compile_contract_input(path, inputs.files, job.messages, vendor.source, vendor.compiled)) return true;
+  if (vendor.compiled) job.exit_code = kContractErrors;  // read, but it has errors
   return false;
 }
 
