@@ -9,6 +9,7 @@
 #include "base/text/display_width.h"
 #include "base/time/civil_date.h"
 #include "telemetry/common/csv.h"
+#include "telemetry/common/csv_header.h"
 #include "telemetry/common/json_value.h"
 #include "telemetry/common/reason_text.h"
 
@@ -49,20 +50,8 @@ std::string_view without_bom(std::string_view text) {
 // ---------------------------------------------------------------- CSV
 
 std::string header_problem(const CsvRecord& header) {
-  const std::string where = "the header row (line " + std::to_string(header.line) + ")";
-  if (!header.error.empty()) return where + " is malformed CSV: " + header.error;
-  std::set<std::string_view> seen;
-  for (size_t i = 0; i < header.fields.size(); ++i) {
-    const std::string& name = header.fields[i];
-    if (first_invalid_utf8(name) != std::string_view::npos)
-      return where + " is not valid UTF-8 in column " + std::to_string(i + 1);
-    if (name.empty()) return where + " has an empty name for column " + std::to_string(i + 1);
-    if (!field_index(name)) return where + ": " + unknown_field_reason(name, kFields);
-    if (!seen.insert(name).second) return where + " names column " + quote_value(name) + " twice";
-  }
-  for (const std::string_view required : {"period", "availability"})
-    if (!seen.contains(required)) return where + " has no column '" + std::string(required) + "'";
-  return {};
+  static constexpr std::string_view required[] = {"period", "availability"};
+  return csv_header_problem(header, kFields, required);
 }
 
 RawRow from_csv_row(const std::vector<std::string>& names, const std::string& problem, const CsvRecord& row) {

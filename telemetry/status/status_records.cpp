@@ -4,6 +4,7 @@
 
 #include "base/text/display_width.h"
 #include "telemetry/common/csv.h"
+#include "telemetry/common/csv_header.h"
 #include "telemetry/common/json_value.h"
 #include "telemetry/common/reason_text.h"
 
@@ -30,20 +31,8 @@ std::optional<std::string> RawStatus::*field_member(std::string_view name) {
 // A typo such as `stat` must not silently drop what a record says: unknown
 // names reject, as in incident logs.
 std::string header_problem(const CsvRecord& header) {
-  const std::string where = "the header row (line " + std::to_string(header.line) + ")";
-  if (!header.error.empty()) return where + " is malformed CSV: " + header.error;
-  std::set<std::string_view> seen;
-  for (size_t i = 0; i < header.fields.size(); ++i) {
-    const std::string& name = header.fields[i];
-    if (first_invalid_utf8(name) != std::string_view::npos)
-      return where + " is not valid UTF-8 in column " + std::to_string(i + 1);
-    if (name.empty()) return where + " has an empty name for column " + std::to_string(i + 1);
-    if (!field_member(name)) return where + ": " + unknown_field_reason(name, kStatusFieldNames);
-    if (!seen.insert(name).second) return where + " names column " + quote_value(name) + " twice";
-  }
-  for (const std::string_view required : {"time", "state"})
-    if (!seen.contains(required)) return where + " has no column '" + std::string(required) + "'";
-  return {};
+  static constexpr std::string_view required[] = {"time", "state"};
+  return csv_header_problem(header, kStatusFieldNames, required);
 }
 
 std::string too_long(size_t bytes) {
