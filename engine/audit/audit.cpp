@@ -441,8 +441,10 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
   std::vector<std::string> notes;
   // From a statement, the stated figure is the period's availability however the clause measures it.
   const bool from_statement = req.incident_evidence == IncidentEvidence::Statement;
-  const bool from_probes =
-      !from_statement && clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes;
+  // A group clause is measured by its members' states, whatever measures them:
+  // the fleet audit gives their downtime as the group's incidents.
+  const bool from_probes = !from_statement && !clause.group && clause.measurement &&
+                           clause.measurement->kind == model::MeasurementKind::Probes;
   const probe::ProbeClauseEngine* engine =
       from_probes && clause_index < req.probe_engines.size() ? req.probe_engines[clause_index] : nullptr;
   if (from_probes && !engine) {

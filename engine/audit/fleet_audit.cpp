@@ -317,10 +317,6 @@ std::string line_text(const FleetAuditRequest& req, SourceRange range) {
                              : std::string();
 }
 
-bool measured_from_probes(const model::AvailabilityClause& clause) {
-  return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
-}
-
 // The engine of the inventory's resource `resource` for clause c, or null.
 const probe::ProbeClauseEngine* probe_engine_of(const FleetAuditRequest& req, size_t resource, size_t c) {
   if (req.probe_engines == nullptr || resource >= req.probe_engines->size()) return nullptr;
@@ -483,13 +479,17 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
                         const AttributedIncidents& attributed) {
   const model::Contract& contract = *req.contract;
   const model::AvailabilityClause& clause = contract.availability[group.clause];
-  GroupTimeline timeline = group_timeline(contract, group, *req.resources, req.incidents, attributed.of_resource);
+  const bool from_probes = measured_from_probes(clause);
+  GroupTimeline timeline =
+      group_timeline(contract, group, *req.resources, req.incidents, attributed.of_resource,
+                     [&](size_t member) { return probe_engine_of(req, member, group.clause); });
   const Resource g = group_as_resource(req, group, *clause.group, timeline);
   AuditRequest one;
   one.contract = req.contract;
   one.contract_source = req.contract_source;
   one.incidents = std::move(timeline.down);
-  one.incident_evidence = req.incident_evidence;
+  // From probes, the members' buckets are the evidence, whatever the incident log.
+  one.incident_evidence = from_probes ? IncidentEvidence::Log : req.incident_evidence;
   one.range = req.range;
   one.claims = history.claims_of(g.id);
   one.previous_credits = history.credits_of(g.id);
@@ -513,11 +513,16 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
     run.errors = std::move(result.errors);
     return run;
   }
-  for (PeriodAudit& p : result.report->periods)
+  for (PeriodAudit& p : result.report->periods) {
+    p.evidence_gaps.insert(p.evidence_gaps.end(), timeline.evidence_gaps.begin(), timeline.evidence_gaps.end());
+    if (from_probes && !clause.missing_data)
+      p.notes.push_back("the clause does not say how missing probe data counts: a member's bucket without a sample "
+                        "counts as up");
     if (auto it = fees.missing.find(p.period); it != fees.missing.end())
       p.evidence_gaps.push_back("the billing export has no charges in " + p.period + " for " +
                                 std::to_string(it->second.size()) + " member(s) of " + g.id + " (first: " +
                                 it->second.front() + "): its credit base is short of them");
+  }
   if (explained) {
     run.explained = std::make_unique<AuditReport>(*result.report);
     run.explained->contract_title += " - " + g.id;
@@ -540,6 +545,14 @@ void audit_groups(const FleetAuditRequest& req, const ResourceHistory& history, 
                                                       clause.group->by + (clause.label.empty() ? "" : " \"" + clause.label + "\"")});
   }
   for (const FleetGroup& group : set.groups) {
+    const auto& clause = req.contract->availability[group.clause];
+    if (measured_from_probes(clause) && req.probe_engines == nullptr) {
+      report.unassessed.push_back({group_label(*clause.group, group.key),
+                                   req.contract->services[clause.service].name,
+                                   "availability per " + clause.group->by + line_text(req, clause.range) +
+                                       " is measured from its members' probes and no probe input was given (--probes)"});
+      continue;
+    }
     ResourceRun run = audit_group(req, history, group, attributed);
     if (!run.errors.empty()) {
       errors = std::move(run.errors);
@@ -682,8 +695,7 @@ FleetReport report_header(const FleetAuditRequest& req) {
 std::vector<ResourceProbePlan> fleet_probe_plans(const FleetAuditRequest& req) {
   std::vector<ResourceProbePlan> plans;
   const model::Contract& contract = *req.contract;
-  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return c.per_resource && measured_from_probes(c); }))
-    return plans;
+  if (!std::ranges::any_of(contract.availability, [](const auto& c) { return measured_from_probes(c); })) return plans;
   for (size_t i = 0; i < req.resources->size(); ++i) {
     const Resource& r = (*req.resources)[i];
     if (!is_fleet(contract, r.service)) continue;
@@ -694,6 +706,14 @@ std::vector<ResourceProbePlan> fleet_probe_plans(const FleetAuditRequest& req) {
       if (!measured_from_probes(contract.availability[c])) continue;
       std::vector<probe::ProbePart> parts = probe_parts(scoped, c);
       if (!parts.empty()) plans.push_back({i, c, std::move(parts)});
+    }
+  }
+  // The members of groups measured from probes, each under its group's clause over its own life.
+  for (const FleetGroup& group : fleet_groups(contract, *req.resources).groups) {
+    if (!measured_from_probes(contract.availability[group.clause])) continue;
+    for (const size_t m : group.members) {
+      std::vector<probe::ProbePart> parts = probe_parts(period_request(req, (*req.resources)[m], {group.clause}), group.clause);
+      if (!parts.empty()) plans.push_back({m, group.clause, std::move(parts)});
     }
   }
   return plans;

@@ -64,7 +64,8 @@ struct ResourceProbePlan {
 };
 
 // Every (resource, clause measured from probes) the fleet audit will audit,
-// by inventory order then clause. A resource's clauses are match_resource's.
+// by inventory order then clause (a resource's clauses are match_resource's);
+// then every member of each group clause measured from probes, by group.
 std::vector<ResourceProbePlan> fleet_probe_plans(const FleetAuditRequest& request);
 
 // An incident counted as downtime for a resource: what a claim names.

@@ -8,6 +8,7 @@
 #include "engine/audit/fleet_matching.h"
 #include "engine/audit/incident_rules.h"
 #include "engine/audit/money.h"
+#include "engine/audit/probe/probe_outcome.h"
 
 namespace slaudit::audit {
 
@@ -26,9 +27,12 @@ const std::string& group_key(const model::GroupRule& rule, const Resource& r) {
   return it == r.attributes.end() ? none : it->second;
 }
 
+constexpr size_t kNoIncident = SIZE_MAX;
+
 struct Span {
   Instant start, end;
-  size_t incident = 0;  // index into the incidents
+  size_t incident = kNoIncident;  // index into the incidents; none for a run of bad probe buckets
+  size_t member = 0;              // the member's inventory index
 };
 
 // A member's incidents that the clause counts as downtime (`down`) and those
@@ -38,7 +42,7 @@ struct MemberSpans {
   std::vector<Span> down, excluded;
 };
 MemberSpans member_spans(const model::AvailabilityClause& clause, const model::Service& service, const Resource& r,
-                         const std::vector<Incident>& incidents, std::span<const size_t> own) {
+                         size_t member, const std::vector<Incident>& incidents, std::span<const size_t> own) {
   const Instant life_start = r.launched.value_or(kEarliest), life_end = r.terminated.value_or(kLatest);
   MemberSpans out;
   for (const size_t i : own) {
@@ -47,8 +51,39 @@ MemberSpans member_spans(const model::AvailabilityClause& clause, const model::S
     if (kind == IncidentDecision::Kind::BelowThreshold) continue;
     const Instant start = std::max(incident.start, life_start);
     const Instant end = std::min(incident.end.value_or(kLatest), life_end);
-    if (start < end) (kind == IncidentDecision::Kind::Down ? out.down : out.excluded).push_back({start, end, i});
+    if (start < end) (kind == IncidentDecision::Kind::Down ? out.down : out.excluded).push_back({start, end, i, member});
   }
+  return out;
+}
+
+model::MissingData missing_rule(const model::AvailabilityClause& clause) {
+  return clause.missing_data.value_or(model::MissingData::Up);
+}
+
+// A member measured from probes: its Down buckets are its downtime, its
+// Excluded ones (missing data the clause excludes) its excluded time. The
+// engine's buckets lie within the member's life (its plan clipped them).
+MemberSpans probe_member_spans(const model::AvailabilityClause& clause, size_t member,
+                               const probe::ProbeClauseEngine& engine) {
+  const probe::ProbeOutcome outcome = probe::service_outcome(engine, missing_rule(clause));
+  MemberSpans out;
+  for (int64_t g = 0; g < engine.bucket_count(); ++g) {
+    const probe::ServiceBucket state = outcome.state[static_cast<size_t>(g)];
+    if (state != probe::ServiceBucket::Down && state != probe::ServiceBucket::Excluded) continue;
+    auto& spans = state == probe::ServiceBucket::Down ? out.down : out.excluded;
+    const Instant start = engine.bucket_start(g), end = engine.bucket_end(g);
+    if (!spans.empty() && spans.back().end == start) spans.back().end = end;
+    else spans.push_back({start, end, kNoIncident, member});
+  }
+  return out;
+}
+
+// A member no target probes: missing data for its whole life, as the clause's rule counts it.
+MemberSpans unprobed_member_spans(const model::AvailabilityClause& clause, const Resource& r, size_t member) {
+  MemberSpans out;
+  const Span life{r.launched.value_or(kEarliest), r.terminated.value_or(kLatest), kNoIncident, member};
+  if (missing_rule(clause) == model::MissingData::Down) out.down.push_back(life);
+  if (missing_rule(clause) == model::MissingData::Excluded) out.excluded.push_back(life);
   return out;
 }
 
@@ -143,6 +178,21 @@ std::string sources_text(std::set<std::string> ids) {
   return out;
 }
 
+// "2 member(s) of region r1 have no probe target (first: vm-4): ..."
+std::vector<std::string> probe_gaps(const model::AvailabilityClause& clause, const FleetGroup& group,
+                                    const std::vector<std::string>& unprobed, const std::vector<std::string>& incomplete) {
+  std::vector<std::string> gaps;
+  const std::string label = group_label(*clause.group, group.key);
+  if (!unprobed.empty())
+    gaps.push_back(std::to_string(unprobed.size()) + " member(s) of " + label + " have no probe target (first: " +
+                   unprobed.front() + "): their time is missing data, counted as " +
+                   std::string(terms::keyword(missing_rule(clause))));
+  if (!incomplete.empty())
+    gaps.push_back(std::to_string(incomplete.size()) + " member(s) of " + label +
+                   " have late, conflicting or unusable probe samples (first: " + incomplete.front() + ")");
+  return gaps;
+}
+
 }  // namespace
 
 std::vector<std::pair<Instant, Instant>> GroupTimeline::set_aside() const {
@@ -152,6 +202,10 @@ std::vector<std::pair<Instant, Instant>> GroupTimeline::set_aside() const {
 }
 
 std::string group_label(const model::GroupRule& rule, const std::string& key) { return rule.by + " " + key; }
+
+bool measured_from_probes(const model::AvailabilityClause& clause) {
+  return clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes && clause.measurement->probes;
+}
 
 GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resource>& resources) {
   GroupSet out;
@@ -176,7 +230,7 @@ GroupSet fleet_groups(const model::Contract& contract, const std::vector<Resourc
 
 GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
                              const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
-                             const IncidentsByResource& incidents_of) {
+                             const IncidentsByResource& incidents_of, const MemberEngine& member_engine) {
   const model::AvailabilityClause& clause = contract.availability[group.clause];
   const model::Service& service = contract.services[clause.service];
   const model::GroupRule& rule = *clause.group;
@@ -186,6 +240,8 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
   GroupTimeline out;
   out.launched = kLatest;
   out.terminated = kEarliest;
+  const bool from_probes = measured_from_probes(clause);
+  std::vector<std::string> unprobed, incomplete;  // members' ids
   for (const size_t m : group.members) {
     const Resource& r = resources[m];
     const size_t z = zone_index.try_emplace(r.zone, zone_index.size()).first->second;
@@ -196,7 +252,20 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
     events.push_back({life_start, +1, 0, 0, z});
     events.push_back({life_end, -1, 0, 0, z});
     // Overlapping incidents of one member are one downtime: merged before counting.
-    MemberSpans own = member_spans(clause, service, r, incidents, incidents_of.of(m));
+    MemberSpans own;
+    if (!from_probes) {
+      own = member_spans(clause, service, r, m, incidents, incidents_of.of(m));
+    } else if (const probe::ProbeClauseEngine* engine = member_engine ? member_engine(m) : nullptr) {
+      own = probe_member_spans(clause, m, *engine);
+      for (size_t k = 0; k < engine->parts().size(); ++k)
+        if (engine->part_gaps(k) > 0) {
+          incomplete.push_back(r.id);
+          break;
+        }
+    } else {
+      own = unprobed_member_spans(clause, r, m);
+      unprobed.push_back(r.id);
+    }
     spans.insert(spans.end(), own.down.begin(), own.down.end());
     for (const auto& [start, end] : merged(own.down)) {
       events.push_back({start, 0, +1, 0, z});
@@ -233,12 +302,14 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
     out.not_counted.insert(out.not_counted.begin(), {kEarliest, events.front().at});
     add_run(out.not_counted, events.back().at, kLatest);
   }
+  out.evidence_gaps = probe_gaps(clause, group, unprobed, incomplete);
   const SharedName service_name(service.name);
   for (size_t k = 0; k < down_runs.size(); ++k) {
     const auto [start, end] = down_runs[k];
     std::set<std::string> ids;
     for (const Span& s : spans)
-      if (s.start < end && start < s.end) ids.insert(incidents[s.incident].id);
+      if (s.start < end && start < s.end)
+        ids.insert(s.incident == kNoIncident ? resources[s.member].id + " probes" : incidents[s.incident].id);
     Incident incident;
     incident.id = group_label(rule, group.key) + " down #" + std::to_string(k + 1) + " (" + sources_text(std::move(ids)) + ")";
     incident.service = service_name;

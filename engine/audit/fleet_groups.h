@@ -13,13 +13,21 @@
 // region's) counts as downtime under the clause's incident rules; an excluded
 // incident, maintenance and an incident below the clause's threshold do not
 // make it down. A member counts only within its life (launched..terminated).
+//
+// A group clause measured from probes reads no incident: a member is down in
+// the runs of bad buckets its own probe engine under the clause found (the
+// clause's bucket, bad-when rule, targets combination and minimum run), and
+// excluded in the buckets the clause's missing-data rule excludes; a member
+// no target probes is missing data for its whole life (an evidence gap).
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/audit/probe/probe_engine.h"
 #include "engine/records/incident.h"
 #include "engine/records/resource.h"
 #include "language/model/contract.h"
@@ -54,6 +62,9 @@ struct GroupTimeline {
   // (maintenance, excluded causes) counted as down: excluded time of the group.
   std::vector<std::pair<Instant, Instant>> excluded;
   std::optional<Instant> launched, terminated;           // the group's life: its first launch, its last termination
+  // Measured from probes: what the members' probes leave unsaid (members no
+  // target probes, samples late or conflicting), for every period's gaps.
+  std::vector<std::string> evidence_gaps;
 
   // The time the clause sets aside, not counted or excluded, as one list of
   // runs by start, overlapping or touching runs joined: the group's excluded time.
@@ -72,9 +83,17 @@ struct IncidentsByResource {
   }
 };
 
+// For a group clause measured from probes: a member's (an inventory index)
+// finished engine under the clause, or null when no target probes it.
+using MemberEngine = std::function<const probe::ProbeClauseEngine*(size_t resource)>;
+
+// `member_engine` is read for a clause measured from probes only.
 GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,
                              const std::vector<Resource>& resources, const std::vector<Incident>& incidents,
-                             const IncidentsByResource& incidents_of);
+                             const IncidentsByResource& incidents_of, const MemberEngine& member_engine = {});
+
+// Whether the clause is measured from probes (it has a probe block).
+bool measured_from_probes(const model::AvailabilityClause& clause);
 
 // What a group is called in reports: "region us-east-1", "availability_set as-1".
 std::string group_label(const model::GroupRule& rule, const std::string& key);

@@ -265,6 +265,8 @@ PeriodAudit describe_period(const ClauseContext& cx, const ClassifiedPeriod& cp)
   derive(cx, out, [&] { return excluded_explanation(clause, out.excluded); });
   derive(cx, out, [&] { return Explanation{"down (raw)", seconds_text(out.down_raw),
                          cp.probe      ? "seconds in runs of bad probe buckets of at least the minimum, outside exclusions"
+                         : clause.group && clause.measurement && clause.measurement->kind == model::MeasurementKind::Probes
+                             ? "seconds the group was down, from its members' bad probe buckets as its down rule says"
                          : clause.group ? "seconds the group was down, from its members' incidents as its down rule says"
                                         : "seconds covered by a counted incident, overlaps once",
                          clause.group         ? clause.group->down_range

@@ -277,11 +277,21 @@ void check_group(Context& cx, model::AvailabilityClause& c, const ast::Availabil
                            "write: unavailable when all " + fleet.noun + "s down;");
     return;
   }
-  if (c.measurement && (c.measurement->kind == model::MeasurementKind::Weighted ||
-                        c.measurement->kind == model::MeasurementKind::Probes)) {
+  if (c.measurement && c.measurement->kind == model::MeasurementKind::Weighted) {
     cx.diagnostics().error("group-measurement", c.measurement->range,
                            "a group's members are down or up by their incidents; this measurement does not apply per member",
                            "write: unavailable when any incident;");
+    return;
+  }
+  // From probes, each member is down in its bad buckets: a measure that gives
+  // no member a state of its own (request figures, an average over targets) cannot say.
+  if (c.measurement && c.measurement->kind == model::MeasurementKind::Probes && c.measurement->probes &&
+      (c.measurement->probes->method != model::ProbeMethod::BadBuckets ||
+       c.measurement->probes->combine == model::TargetCombination::Averaged)) {
+    cx.diagnostics().error("group-measurement", c.measurement->range,
+                           "a group's members are each up or down in a bucket; request figures and targets averaged "
+                           "give a member no such state",
+                           "write: bad when success ratio < 100%; (with targets any, all or at least N%)");
     return;
   }
   if (ok) c.group = std::move(rule);

@@ -98,6 +98,18 @@ const std::vector<Case> kCases = {
      {"4:32: error: a group's members are down or up by their incidents; this measurement does not apply per member "
       "[group-measurement]"},
      "write: unavailable when any incident;"},
+    {"probes_averaged_in_a_group",
+     clause("per region { unavailable when all instances down; unavailable from probes { bucket 5 min; "
+            "bad when success ratio < 100%; targets averaged; } }"),
+     {"4:69: error: a group's members are each up or down in a bucket; request figures and targets averaged give a "
+      "member no such state [group-measurement]"},
+     "write: bad when success ratio < 100%; (with targets any, all or at least N%)"},
+    {"probes_measuring_requests_in_a_group",
+     clause("per region { unavailable when all instances down; unavailable from probes { bucket 5 min; "
+            "measure requests; } }"),
+     {"4:69: error: a group's members are each up or down in a bucket; request figures and targets averaged give a "
+      "member no such state [group-measurement]"},
+     "write: bad when success ratio < 100%; (with targets any, all or at least N%)"},
     {"down_rule_twice",
      clause("per region { unavailable when all instances down; unavailable when at least 2 zones down; }"),
      {"4:69: error: the group's down rule is given twice [duplicate]"},
@@ -135,12 +147,17 @@ TEST_CASE("group-level clauses check into their group rules", "[check][fleet]") 
     excluded time removed from period;
     target 99.99%;
   }
+  availability vm "probed" per region {
+    unavailable when at least 2 zones down;
+    unavailable from probes { bucket 5 min; bad when success ratio < 100%; targets all; }
+    target 99.99%;
+  }
 }
 )SLA");
   auto compiled = compile_contract(file);
   REQUIRE_FALSE(compiled.diagnostics.has_errors());
   const model::Contract& c = *compiled.contract;
-  REQUIRE(c.availability.size() == 5);
+  REQUIRE(c.availability.size() == 6);
   for (const auto& clause : c.availability) {
     CHECK_FALSE(clause.per_resource);
     REQUIRE(clause.group);
@@ -164,4 +181,8 @@ TEST_CASE("group-level clauses check into their group rules", "[check][fleet]") 
   CHECK(c.availability[4].group->counted_while == model::CountedWhile::ZonesRunning);
   CHECK(c.availability[4].group->counted_while_at_least == 2);
   CHECK(std::string(model::counted_while_name(c.availability[4].group->counted_while)) == "zones running");
+  // From probes: each member's bad buckets are its downtime (docs/fleet.md, groups measured from probes).
+  CHECK(c.availability[5].group->down == model::GroupDown::ZonesAtLeast);
+  REQUIRE(c.availability[5].measurement);
+  CHECK(c.availability[5].measurement->kind == model::MeasurementKind::Probes);
 }
