@@ -269,7 +269,8 @@ std::string gaps_reason(const prometheus::RecordedGaps& g, size_t warnings, cons
 // One clause over one part: discovery, then pages in time order into the engine.
 bool read_part(Reader& reader, const std::string& base_url, const ClauseSeries& cs, const probe::ProbePart& part,
                uint32_t source, const PrometheusOptions& o, const std::string& target_label,
-               probe::ProbeClauseEngine& engine, ProbeRun& run, Sha256& digest, PartTally& tally, Messages& messages) {
+               probe::ProbeTargets& targets, probe::ProbeSink& sink, Sha256& digest, PartTally& tally,
+               Messages& messages) {
   const Seconds phase = probe::bucket_phase(part.period_start, cs.bucket);
   Discovered d;
   if (!discover(reader, cs, part, phase, digest, d, base_url, messages)) return false;
@@ -305,7 +306,7 @@ bool read_part(Reader& reader, const std::string& base_url, const ClauseSeries& 
     page.total_base = values;
     for (const auto& series : total.series) values += series.points.size();
     page.evaluated.assign(evaluated.begin() + k0, evaluated.begin() + k0 + page_grid.count);
-    const auto result = prometheus::read_recorded_page(page_grid, page, target_label, run.targets, engine);
+    const auto result = prometheus::read_recorded_page(page_grid, page, target_label, targets, sink);
     if (!result.error.empty()) {
       messages.push_back("slaudit: prometheus: " + base_url + ": " + result.error);
       return false;
@@ -323,8 +324,9 @@ std::string part_name(const std::string& base_url, const ClauseSeries& cs, const
 
 }  // namespace
 
-bool read_prometheus_inputs(const ProbeOptions& po, const PrometheusOptions& o, audit::AuditRequest& request,
-                            ProbeRun& run, PrometheusRun& out, Inputs& inputs, Messages& messages) {
+bool read_recorded(const PrometheusOptions& o, const model::Contract& contract, const std::vector<RecordedRead>& reads,
+                   const std::string& target_label, probe::ProbeTargets& targets, std::vector<std::string>& sources,
+                   PrometheusRun& out, Inputs& inputs, Messages& messages) {
   prometheus::HttpOptions http;
   if (!http_options(o, http, messages)) return false;
   std::string error;
@@ -336,53 +338,63 @@ bool read_prometheus_inputs(const ProbeOptions& po, const PrometheusOptions& o, 
   }
   if (o.insecure_skip_verify && o.replay_dir.empty())
     out.notes.push_back("the Prometheus server's TLS certificate was not verified (--insecure-skip-verify)");
+  for (const RecordedRead& read : reads)
+    if (read.rule->signal == model::ProbeSignal::Latency) {
+      messages.push_back("slaudit audit: availability " + contract.services[contract.availability[read.clause].service].name +
+                         " states a latency objective: it is audited from a latency histogram given to --probes "
+                         "(le= columns), not from series recorded in Prometheus");
+      return false;
+    }
+  for (const RecordedRead& read : reads)  // before any request: a clipped bucket has no recorded twin
+    if (const std::string why = probe::unrecordable_reason(read.rule->bucket, {read.part}); !why.empty()) {
+      messages.push_back("slaudit audit: availability " +
+                         contract.services[contract.availability[read.clause].service].name + ": " + why);
+      return false;
+    }
+  Reader reader(*fetcher, messages);
+  for (const RecordedRead& read : reads) {
+    const ClauseSeries cs{contract.title, contract.services[contract.availability[read.clause].service].name,
+                          read.rule->bucket};
+    const std::string name = part_name(fetcher->base_url(), cs, read.part);
+    const auto source = static_cast<uint32_t>(sources.size());
+    sources.push_back(name);
+    Sha256 digest;
+    PartTally tally;
+    if (!read_part(reader, fetcher->base_url(), cs, read.part, source, o, target_label, targets, *read.sink, digest,
+                   tally, messages))
+      return false;
+    inputs.push_back({"prometheus", name, digest.hex()});
+    out.records.push_back({name, static_cast<size_t>(tally.accounting.read), static_cast<size_t>(tally.accounting.used),
+                           static_cast<size_t>(tally.accounting.rejected)});
+    for (const auto& r : tally.accounting.first_rejections)
+      out.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});
+    if (tally.accounting.missing > 0)
+      out.notes.push_back(name + ": " + std::to_string(tally.accounting.missing) +
+                          " recorded values were NaN: read, neither used nor rejected");
+    const auto [warnings, first] = reader.take_warnings();
+    const std::string reason = gaps_reason(tally.gaps, warnings, first);
+    if (!reason.empty()) out.incomplete.push_back({read.clause, read.part.from, reason});
+  }
+  out.bytes = fetcher->bytes_fetched();
+  out.requests = fetcher->requests();
+  return true;
+}
+
+bool read_prometheus_inputs(const ProbeOptions& po, const PrometheusOptions& o, audit::AuditRequest& request,
+                            ProbeRun& run, PrometheusRun& out, Inputs& inputs, Messages& messages) {
   std::vector<probe::ProbeClauseEngine*> live;
   if (!build_probe_engines(po, request, run, live, messages)) return false;
   if (live.empty())
     messages.push_back("slaudit: warning: no availability clause in the range is measured from probes; nothing is "
                        "read from Prometheus");
-  const model::Contract& contract = *request.contract;
+  std::vector<RecordedRead> reads;
   for (size_t c = 0; c < run.engines.size(); ++c)
-    if (run.engines[c] && run.engines[c]->rule().signal == model::ProbeSignal::Latency) {
-      messages.push_back("slaudit audit: availability " + contract.services[contract.availability[c].service].name +
-                         " states a latency objective: it is audited from a latency histogram given to --probes "
-                         "(le= columns), not from series recorded in Prometheus");
-      return false;
-    }
-  Reader reader(*fetcher, messages);
-  for (size_t c = 0; c < run.engines.size(); ++c) {
-    probe::ProbeClauseEngine* engine = run.engines[c].get();
-    if (!engine) continue;
-    ClauseSeries cs{contract.title, contract.services[contract.availability[c].service].name, engine->rule().bucket};
-    if (const std::string why = probe::unrecordable_reason(cs.bucket, engine->parts()); !why.empty()) {
-      messages.push_back("slaudit audit: availability " + cs.service + ": " + why);
-      return false;
-    }
-    for (const probe::ProbePart& part : engine->parts()) {
-      const std::string name = part_name(fetcher->base_url(), cs, part);
-      const auto source = static_cast<uint32_t>(request.probe_sources.size());
-      request.probe_sources.push_back(name);
-      Sha256 digest;
-      PartTally tally;
-      if (!read_part(reader, fetcher->base_url(), cs, part, source, o, po.target_label, *engine, run, digest, tally,
+    if (probe::ProbeClauseEngine* engine = run.engines[c].get())
+      for (const probe::ProbePart& part : engine->parts()) reads.push_back({c, part, &engine->rule(), engine});
+  if (!read_recorded(o, *request.contract, reads, po.target_label, run.targets, request.probe_sources, out, inputs,
                      messages))
-        return false;
-      inputs.push_back({"prometheus", name, digest.hex()});
-      out.records.push_back({name, static_cast<size_t>(tally.accounting.read), static_cast<size_t>(tally.accounting.used),
-                             static_cast<size_t>(tally.accounting.rejected)});
-      for (const auto& r : tally.accounting.first_rejections)
-        out.rejected.push_back({name, static_cast<size_t>(r.record), r.reason});
-      if (tally.accounting.missing > 0)
-        out.notes.push_back(name + ": " + std::to_string(tally.accounting.missing) +
-                            " recorded values were NaN: read, neither used nor rejected");
-      const auto [warnings, first] = reader.take_warnings();
-      const std::string reason = gaps_reason(tally.gaps, warnings, first);
-      if (!reason.empty()) out.incomplete.push_back({c, part.from, reason});
-    }
-  }
+    return false;
   for (auto* e : live) e->finish();
-  out.bytes = fetcher->bytes_fetched();
-  out.requests = fetcher->requests();
   return true;
 }
 

@@ -48,8 +48,31 @@ struct PrometheusRun {
   size_t requests = 0;
 };
 
-// Errors (unreachable server, HTTP or API failure, malformed response, no
-// recorded series) are added to `messages`; returns false then.
+// One probe clause's recorded figures over one of its parts, and what takes them.
+struct RecordedRead {
+  size_t clause = 0;
+  probe::ProbePart part;
+  const model::ProbeRule* rule = nullptr;  // the clause's: its bucket and signal
+  probe::ProbeSink* sink = nullptr;
+};
+
+// Reads each (clause, part) of `reads`, in order, from Prometheus or a replay:
+// the shift the rules recorded with, which buckets they evaluated, then pages
+// of per-target figures into the read's sink (one sample per target and
+// bucket, at the bucket's start; targets interned in `targets`). Each part is
+// one input, "URL SERVICE FROM..TO", appended to `sources` (its index is its
+// samples' source) and to `inputs` with the SHA-256 of its responses; its
+// records, rejected values, NaN notes and gaps go to `out`. Errors are added
+// to `messages`; returns false then.
+bool read_recorded(const PrometheusOptions& options, const model::Contract& contract,
+                   const std::vector<RecordedRead>& reads, const std::string& target_label,
+                   probe::ProbeTargets& targets, std::vector<std::string>& sources, PrometheusRun& out,
+                   Inputs& inputs, Messages& messages);
+
+// A service audit's probe clauses, each over its parts, through read_recorded
+// into one engine per clause. Errors (unreachable server, HTTP or API
+// failure, malformed response, no recorded series) are added to `messages`;
+// returns false then.
 bool read_prometheus_inputs(const ProbeOptions& probe_options, const PrometheusOptions& options,
                             audit::AuditRequest& request, ProbeRun& run, PrometheusRun& prometheus, Inputs& inputs,
                             Messages& messages);
