@@ -95,6 +95,7 @@ int run_fleet_command(AuditOptions& o) {
   f.probes = j.probes;
   f.targets_map = j.targets_map;
   f.target_label = j.target_label;
+  f.prometheus = j.prometheus;
   f.initial_state = j.initial_state;
   f.period = j.period;
   f.as_of = j.as_of;
@@ -209,7 +210,10 @@ constexpr const char* kFleetFooter =
     "  writes the claims to file (CSV, or Markdown when FILE ends in .md); --explain-resource ID prints one\n"
     "  resource's full audit instead. Clauses measured from probes read --probes (CSV or Prometheus JSON):\n"
     "  a resource's targets are those --targets maps to it ({\"t\": {\"service\": \"vm\", \"resource\": \"vm-1\"}})\n"
-    "  or, for a resource the map names none of, the target named as its id. --as-of INSTANT [--window D]\n"
+    "  or, for a resource the map names none of, the target named as its id; --prometheus URL (or\n"
+    "  --prometheus-replay DIR) reads them instead from the per-target figures the rules of\n"
+    "  `slaudit prometheus-rules` recorded. Group clauses (per region, zone or attribute) from probes read\n"
+    "  each member's own targets. --as-of INSTANT [--window D]\n"
     "  audits each resource's period in progress (or rolling window) with the incidents known then.\n"
     "  slaudit audit contracts/library/aws_ec2_fleet.sla --inventory inventory.csv --billing-export billing.csv \\\n"
     "      --incidents incidents.csv --period 2026-11 --claims-pack claims.csv";
@@ -227,8 +231,7 @@ void add_fleet_options(CLI::App* cmd, AuditOptions& o) {
                   "Fleet audit: print this resource's full audit (any --format; --explain for derivations)")
       ->needs(inventory);
   cmd->add_option("--claims-pack", o.claims_pack, "Fleet audit: write the claims to file here: CSV, or Markdown when the name ends in .md")->needs(inventory);
-  for (const char* service_only : {"--statement", "--prometheus", "--prometheus-replay", "--billing", "--previous-credits",
-                                   "--live", "--lateness"})
+  for (const char* service_only : {"--statement", "--billing", "--previous-credits", "--live", "--lateness"})
     inventory->excludes(cmd->get_option(service_only));
 }
 

@@ -134,6 +134,27 @@ void note_status(const IncidentLog& log, const model::Contract& contract, audit:
   report.notes.erase(std::unique(report.notes.begin(), report.notes.end()), report.notes.end());
 }
 
+bool from_prometheus(const FleetJobOptions& o) { return !o.prometheus.url.empty() || !o.prometheus.replay_dir.empty(); }
+
+// The inputs that measure the clauses: one kind of probe input at most, and something to audit from.
+bool evidence_options(const FleetJobOptions& o, Messages& messages) {
+  if (!o.probes.empty() && from_prometheus(o)) {
+    messages.push_back("slaudit audit: --probes and --prometheus both measure the probe clauses; give one");
+    return false;
+  }
+  if (o.incidents.empty() && o.probes.empty() && !from_prometheus(o)) {
+    messages.push_back("slaudit audit: a fleet audit (--inventory) needs --incidents, --probes or --prometheus (or "
+                       "--incidents with one of the others)");
+    return false;
+  }
+  if (from_prometheus(o) && !o.ledger.empty()) {
+    messages.push_back("slaudit audit: a fleet audit from Prometheus is not recorded in a ledger (its inputs are "
+                       "responses, not files the ledger can read again); audit from --probes files to record it");
+    return false;
+  }
+  return true;
+}
+
 // The range: --period/--from/--to, the contract's effective range, or, with
 // --as-of, the periods in progress at the instant (or its rolling window).
 bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, audit::FleetAuditRequest& request,
@@ -147,9 +168,10 @@ bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, au
     if (range) request.range = *range;
     return range.has_value();
   }
-  if (!o.period.empty() || !o.from.empty() || !o.to.empty() || !o.probes.empty() || !o.ledger.empty()) {
+  if (!o.period.empty() || !o.from.empty() || !o.to.empty() || !o.probes.empty() || from_prometheus(o) ||
+      !o.ledger.empty()) {
     messages.push_back("slaudit audit: --as-of audits each resource's periods in progress at an instant from an "
-                       "incident log; it takes no --period, --from, --to, --probes or --ledger");
+                       "incident log; it takes no --period, --from, --to, --probes, --prometheus or --ledger");
     return false;
   }
   request.as_of = as_of_instant(o.as_of, messages);
@@ -193,10 +215,7 @@ int verdict_code(const FleetJobOptions& o, const audit::FleetReport& report, Mes
 
 FleetJob run_fleet_job(const FleetJobOptions& o) {
   FleetJob job;
-  if (o.incidents.empty() && o.probes.empty()) {
-    job.messages.push_back("slaudit audit: a fleet audit (--inventory) needs --incidents or --probes (or both)");
-    return job;
-  }
+  if (!evidence_options(o, job.messages)) return job;
   std::vector<NamedInput> named{{"the contract", o.contract}, {"--inventory", o.inventory},
                                 {"--billing-export", o.billing_export}, {"--incidents", o.incidents},
                                 {"--claims", o.claims}, {"--holidays", o.holidays}};
@@ -243,9 +262,14 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   probe_options.targets_map = o.targets_map;
   probe_options.target_label = o.target_label;
   FleetProbeRun probes;
-  if (!o.probes.empty()) {
-    if (!read_fleet_probes(probe_options, request, probes, job.messages)) return job;
-    add_probe_inputs(probe_options, probes.run, inputs);
+  PrometheusRun recorded;
+  if (!o.probes.empty() || from_prometheus(o)) {
+    if (!o.probes.empty()) {
+      if (!read_fleet_probes(probe_options, request, probes, job.messages)) return job;
+      add_probe_inputs(probe_options, probes.run, inputs);
+    } else if (!read_fleet_prometheus(probe_options, o.prometheus, request, probes, recorded, inputs, job.messages)) {
+      return job;
+    }
     request.probe_engines = &probes.by_resource;
     request.probe_sources = probes.sources;
   }
@@ -262,6 +286,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   if (in.billing) account(o.billing_export, in.billing->records_read, in.billing->rejected, report);
   account_incidents(in.log, report);
   if (!o.probes.empty()) account_fleet_probes(probe_options, probes, report);
+  if (from_prometheus(o)) account_fleet_prometheus(contract, probes, recorded, report);
   note_status(in.log, contract, report);
   note_as_of(as_of, window, later, report);
   if (holidays && counts_working_days(contract)) {  // the notes stay sorted

@@ -11,6 +11,7 @@
 #include "engine/audit/fleet_audit.h"
 #include "jobs/ledger_evidence_data.h"
 #include "jobs/messages.h"
+#include "jobs/prometheus_inputs.h"
 #include "language/compile/compile.h"
 
 namespace slaudit::jobs {
@@ -23,6 +24,7 @@ struct FleetJobOptions {
   std::vector<std::string> probes;           // per-resource clauses measured from probes (jobs/fleet_probes.h)
   std::string targets_map;                   // probe targets to resources
   std::string target_label = "instance";     // Prometheus inputs: the label naming a series' target
+  PrometheusOptions prometheus;  // url or replay_dir: the probe clauses from the figures Prometheus recorded
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string as_of, window;      // --as-of INSTANT [--window D]: the periods in progress, or a rolling window

@@ -19,6 +19,7 @@
 
 #include "engine/audit/fleet_audit.h"
 #include "jobs/probe_inputs.h"
+#include "jobs/prometheus_inputs.h"
 
 namespace slaudit::jobs {
 
@@ -46,9 +47,28 @@ struct FleetProbeRun {
 bool read_fleet_probes(const ProbeOptions& options, const audit::FleetAuditRequest& request, FleetProbeRun& out,
                        Messages& messages);
 
+// `--prometheus URL` or `--prometheus-replay DIR`: the same engines, fed from
+// the per-target bucket figures the rules of `slaudit prometheus-rules`
+// recorded (jobs/prometheus_inputs.h, read_recorded): each clause measured
+// from probes is read once over its periods in the range, and each figure
+// goes to the engines of that clause only, of the resource its target
+// probes. A figure stands at its bucket's start; for a resource launched
+// inside a bucket it is that resource's first bucket (the rules sum whole
+// buckets, so it holds the bucket's samples before the launch too: a note
+// says which resources). Each (clause, period) read is one input.
+bool read_fleet_prometheus(const ProbeOptions& options, const PrometheusOptions& prometheus,
+                           const audit::FleetAuditRequest& request, FleetProbeRun& out, PrometheusRun& recorded,
+                           Inputs& inputs, Messages& messages);
+
 // Each probe input's records (read = used + rejected: a sample of a stray
 // target is rejected), its rejected rows and the strays' reasons, notes and
 // evidence gaps, into the fleet report.
 void account_fleet_probes(const ProbeOptions& options, const FleetProbeRun& probes, audit::FleetReport& report);
+
+// The same for the inputs read from Prometheus: a stray target's bucket is
+// two recorded values (ok and total), both rejected; a period whose recorded
+// figures are not whole is an evidence gap of each resource period in it.
+void account_fleet_prometheus(const model::Contract& contract, const FleetProbeRun& probes,
+                              const PrometheusRun& recorded, audit::FleetReport& report);
 
 }  // namespace slaudit::jobs

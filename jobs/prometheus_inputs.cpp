@@ -373,7 +373,7 @@ bool read_recorded(const PrometheusOptions& o, const model::Contract& contract, 
                           " recorded values were NaN: read, neither used nor rejected");
     const auto [warnings, first] = reader.take_warnings();
     const std::string reason = gaps_reason(tally.gaps, warnings, first);
-    if (!reason.empty()) out.incomplete.push_back({read.clause, read.part.from, reason});
+    if (!reason.empty()) out.incomplete.push_back({read.clause, read.part.from, read.part.to, reason});
   }
   out.bytes = fetcher->bytes_fetched();
   out.requests = fetcher->requests();

@@ -36,6 +36,7 @@ struct PrometheusOptions {
 struct IncompletePeriod {
   size_t clause = 0;
   Instant start;  // where its audited part starts
+  Instant end;    // and ends
   std::string reason;
 };
 

@@ -141,11 +141,12 @@ TEST_CASE("fleet as of: a rolling window per resource, judged without credits", 
 
 TEST_CASE("fleet as of: the options it takes no part with are refused", "[fleet][budget]") {
   const Scratch scratch;
-  for (const char* extra : {"--period 2026-11", "--from 2026-11-01 --to 2026-11-30", "--probes p.csv", "--ledger l.db"}) {
+  for (const char* extra : {"--period 2026-11", "--from 2026-11-01 --to 2026-11-30", "--probes p.csv",
+                            "--prometheus-replay fetched", "--ledger l.db"}) {
     INFO(extra);
     const Run run = scratch.audit(std::string("--as-of 2026-11-20T12:00:00Z ") + extra);
     CHECK(run.exit == 2);
-    CHECK(has(run.err, "it takes no --period, --from, --to, --probes or --ledger"));
+    CHECK(has(run.err, "it takes no --period, --from, --to, --probes, --prometheus or --ledger"));
   }
   const Run window_alone = scratch.audit("--window 7d");
   CHECK(window_alone.exit == 2);

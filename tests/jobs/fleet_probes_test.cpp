@@ -270,7 +270,7 @@ TEST_CASE("fleet probes: bad maps and missing probes are said, never guessed", "
   // Neither input: a usage error.
   const Run neither = scratch.audit("");
   CHECK(neither.exit == 2);
-  CHECK(has(neither.err, "needs --incidents or --probes"));
+  CHECK(has(neither.err, "needs --incidents, --probes or --prometheus"));
 }
 
 TEST_CASE("fleet probes: a probed fleet audit is recorded in a ledger and verified from its probe files",
