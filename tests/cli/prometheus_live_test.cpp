@@ -91,27 +91,11 @@ TEST_CASE("live prometheus: the audit from recorded buckets equals the audit of 
   const slaudit::testing::ScratchDir dir("prometheus-live");
   dir.write("contract.sla", kContract);
   write_samples(dir);
-  const std::string promtool = "'" + PrometheusServer::promtool() + "'";
-  auto sh = [&](const std::string& command) { return dir.run("/bin/sh", "-c \"" + command + "\""); };
-
-  auto run = sh(promtool + " tsdb create-blocks-from openmetrics -q --max-block-duration=744h probes.om data");
-  REQUIRE(run.exit == 0);
-  PrometheusServer server(dir.path() / "data");
-  REQUIRE(server.start());
-
-  run = dir.run(SLAUDIT_CLI, "prometheus-rules contract.sla --period 2025-06 -o rules.yml");
+  auto run = dir.run(SLAUDIT_CLI, "prometheus-rules contract.sla --period 2025-06 -o rules.yml");
   INFO(run.err);
   REQUIRE(run.exit == 0);
-  REQUIRE(sh(promtool + " check rules rules.yml").exit == 0);
-  run = sh(promtool + " tsdb create-blocks-from rules -q --max-block-duration=744h --url " + server.url() +
-           " --start 2025-05-31T00:00:00Z --end 2025-07-02T00:00:00Z --output-dir=recorded rules.yml");
-  INFO(run.out + run.err);
-  REQUIRE(run.exit == 0);
-  // New blocks are picked up at start.
-  server.stop();
-  for (const auto& block : fs::directory_iterator(dir.path() / "recorded"))
-    fs::rename(block.path(), dir.path() / "data" / block.path().filename());
-  REQUIRE(server.start());
+  PrometheusServer server(dir.path() / "data");
+  slaudit::testing::serve_recorded(dir, server, "probes.om", "rules.yml", "2025-05-31T00:00:00Z", "2025-07-02T00:00:00Z");
 
   const auto raw = dir.run(SLAUDIT_CLI, "audit contract.sla --probes probes.csv --period 2025-06 --format json");
   const auto recorded = dir.run(SLAUDIT_CLI, "audit contract.sla --prometheus " + server.url() +

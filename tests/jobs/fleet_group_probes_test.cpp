@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,11 +12,14 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/probe_month.h"
 
 namespace {
 
 using Run = slaudit::testing::CliRun;
 using slaudit::testing::has;
+using slaudit::testing::probe_csv;
+using slaudit::testing::report_row;
 
 const char* const kContract =
     "contract \"Probed regions\" {\n"
@@ -55,20 +57,13 @@ const char* const kBilling =
     "vm-d,2026-11,10.00,USD\n"
     "vm-e,2026-11,10.00,USD\n";
 
-std::string stamp(int minute_of_month) {
-  char text[32];
-  std::snprintf(text, sizeof text, "2026-11-%02dT%02d:%02d:00Z", 1 + minute_of_month / 1440,
-                minute_of_month / 60 % 24, minute_of_month % 60);
-  return text;
-}
-
 constexpr int kNov10At10 = 9 * 1440 + 600;  // 2026-11-10 10:00
 constexpr int kNov12At08 = 11 * 1440 + 480;
 constexpr int kNov13At08 = 12 * 1440 + 480;
 
-// One sample every 5 minutes of November per target (8,640 each); failing in [from, to).
+// A sample every 5 minutes of November (8,640), failing in [from, to).
 void add_target(std::vector<std::string>& rows, const std::string& target, int from, int to) {
-  for (int m = 0; m < 30 * 1440; m += 5) rows.push_back(stamp(m) + "," + target + "," + (m >= from && m < to ? "0" : "1"));
+  slaudit::testing::add_november_target(rows, target, 0, [&](int m) { return m >= from && m < to; });
 }
 
 // r1: vm-a bad 11-10 10:00-11:00, vm-b 10:30-11:30, vm-c 10:30-11:00, so zone
@@ -85,12 +80,6 @@ std::vector<std::string> month_rows() {
   return rows;
 }
 
-std::string csv(const std::vector<std::string>& rows) {
-  std::string out = "timestamp,target,success\n";
-  for (const std::string& r : rows) out += r + "\n";
-  return out;
-}
-
 class Scratch : public slaudit::testing::ScratchDir {
  public:
   explicit Scratch(const std::string& inventory = kInventory) : ScratchDir("fleet-group-probes") {
@@ -103,18 +92,11 @@ class Scratch : public slaudit::testing::ScratchDir {
   }
 };
 
-const nlohmann::json& row_of(const nlohmann::json& report, const std::string& id) {
-  for (const auto& r : report["resources"])
-    if (r["resource"] == id) return r;
-  FAIL("no row for " << id);
-  throw std::logic_error("unreachable");
-}
-
 }  // namespace
 
 TEST_CASE("fleet group probes: a region is down while its members' probes put two zones down", "[fleet][probe][group]") {
   const Scratch scratch;
-  scratch.write("probes.csv", csv(month_rows()));
+  scratch.write("probes.csv", probe_csv(month_rows()));
   const Run run = scratch.audit("--probes probes.csv --format json");
   INFO(run.err);
   REQUIRE(run.exit == 3);  // region r1 is breached
@@ -122,7 +104,7 @@ TEST_CASE("fleet group probes: a region is down while its members' probes put tw
 
   // r1: two zones down 10:30-11:00 = 1,800 s of 2,592,000: 1 - 1/1440 = 1439/1440
   // = 99.9305% < 99.99%: 10% of the members' 30.00 USD = 3.00 USD.
-  const auto& r1 = row_of(report, "region r1");
+  const auto& r1 = report_row(report, "region r1");
   CHECK(r1["group_by"] == "region");
   CHECK(r1["down_raw_seconds"] == 1800);
   CHECK(r1["availability"]["num"] == "1439");
@@ -136,7 +118,7 @@ TEST_CASE("fleet group probes: a region is down while its members' probes put tw
   CHECK(r1["counted_incidents"][0]["start"] == "2026-11-10T10:30:00Z");
   CHECK(r1["counted_incidents"][0]["end"] == "2026-11-10T11:00:00Z");
   // r2: vm-d's zone down on the 12th, vm-e's on the 13th, never both: 100%, met.
-  const auto& r2 = row_of(report, "region r2");
+  const auto& r2 = report_row(report, "region r2");
   CHECK(r2["down_raw_seconds"] == 0);
   CHECK(r2["availability_percent"] == "100.0000%");
   CHECK(r2["verdict"] == "met");
@@ -150,9 +132,9 @@ TEST_CASE("fleet group probes: a region is down while its members' probes put tw
 TEST_CASE("fleet group probes: shuffled rows give the same figures", "[fleet][probe][group][order]") {
   const Scratch scratch;
   std::vector<std::string> rows = month_rows();
-  scratch.write("probes.csv", csv(rows));
+  scratch.write("probes.csv", probe_csv(rows));
   std::shuffle(rows.begin(), rows.end(), std::mt19937(20261207));
-  scratch.write("shuffled.csv", csv(rows));
+  scratch.write("shuffled.csv", probe_csv(rows));
   const Run in_order = scratch.audit("--probes probes.csv --format json");
   const Run shuffled = scratch.audit("--probes shuffled.csv --format json");
   REQUIRE(in_order.exit == 3);
@@ -168,19 +150,19 @@ TEST_CASE("fleet group probes: a member no target probes is missing data, and sa
   // (11-12 08:00-09:00), still never at the same time as r2b: r2 stays 100%,
   // and its period carries the gap.
   const Scratch scratch(std::string(kInventory) + "vm-f,vm,r2,r2a,1,,\n");
-  scratch.write("probes.csv", csv(month_rows()));
+  scratch.write("probes.csv", probe_csv(month_rows()));
   const Run run = scratch.audit("--probes probes.csv --format json");
   INFO(run.err);
   REQUIRE(run.exit == 3);
   const auto report = nlohmann::json::parse(run.out);
-  const auto& r2 = row_of(report, "region r2");
+  const auto& r2 = report_row(report, "region r2");
   CHECK(r2["down_raw_seconds"] == 0);
   REQUIRE(r2["evidence_gaps"].size() >= 1);
   CHECK(has(r2["evidence_gaps"].dump(),
             "1 member(s) of region r2 have no probe target (first: vm-f): their time is missing data, counted as down"));
   CHECK(report["evidence_complete"] == false);
   // r1 is as before: its members are all probed.
-  CHECK(row_of(report, "region r1")["owed"]["minor"] == 300);
+  CHECK(report_row(report, "region r1")["owed"]["minor"] == 300);
 }
 
 TEST_CASE("fleet group probes: without --probes each group is not assessed, with the reason", "[fleet][probe][group]") {

@@ -14,11 +14,16 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/probe_month.h"
 
 namespace {
 
 using Run = slaudit::testing::CliRun;
+using slaudit::testing::add_november_target;
 using slaudit::testing::has;
+using slaudit::testing::probe_csv;
+using slaudit::testing::november_minute;
+using slaudit::testing::report_row;
 
 const char* const kContract =
     "contract \"Probed fleet\" {\n"
@@ -55,20 +60,6 @@ const char* const kBilling =
     "vm-3,2026-11,30.00,USD\n"
     "vm-4,2026-11,30.00,USD\n";
 
-std::string stamp(int minute_of_month) {
-  char text[32];
-  std::snprintf(text, sizeof text, "2026-11-%02dT%02d:%02d:00Z", 1 + minute_of_month / 1440,
-                minute_of_month / 60 % 24, minute_of_month % 60);
-  return text;
-}
-
-// One sample every 5 minutes of November per target (8,640 each); `bad(m)` says which fail.
-template <class Bad>
-void add_target(std::vector<std::string>& rows, const std::string& target, int from_minute, Bad bad) {
-  for (int m = from_minute; m < 30 * 1440; m += 5)
-    rows.push_back(stamp(m) + "," + target + "," + (bad(m) ? "0" : "1"));
-}
-
 constexpr int kNov10At10 = 9 * 1440 + 600;   // 2026-11-10 10:00
 constexpr int kNov16 = 15 * 1440;           // vm-2's launch
 constexpr int kNov20 = 19 * 1440;
@@ -77,17 +68,11 @@ constexpr int kNov20 = 19 * 1440;
 // vm-3 never; lb-1, which probes no resource, has 3 samples.
 std::vector<std::string> month_rows() {
   std::vector<std::string> rows;
-  add_target(rows, "vm-1", 0, [](int m) { return m >= kNov10At10 && m < kNov10At10 + 60; });
-  add_target(rows, "vm-2", kNov16, [](int m) { return m == kNov20; });
-  add_target(rows, "vm-3", 0, [](int) { return false; });
-  for (int m = 0; m < 15; m += 5) rows.push_back(stamp(m) + ",lb-1,1");
+  add_november_target(rows, "vm-1", 0, [](int m) { return m >= kNov10At10 && m < kNov10At10 + 60; });
+  add_november_target(rows, "vm-2", kNov16, [](int m) { return m == kNov20; });
+  add_november_target(rows, "vm-3", 0, [](int) { return false; });
+  for (int m = 0; m < 15; m += 5) rows.push_back(november_minute(m) + ",lb-1,1");
   return rows;
-}
-
-std::string csv(const std::vector<std::string>& rows) {
-  std::string out = "timestamp,target,success\n";
-  for (const std::string& r : rows) out += r + "\n";
-  return out;
 }
 
 class Scratch : public slaudit::testing::ScratchDir {
@@ -101,13 +86,6 @@ class Scratch : public slaudit::testing::ScratchDir {
     return run(SLAUDIT_CLI, "audit fleet.sla --inventory inventory.csv --billing-export billing.csv --period 2026-11 " + args);
   }
 };
-
-const nlohmann::json& row_of(const nlohmann::json& report, const std::string& id) {
-  for (const auto& r : report["resources"])
-    if (r["resource"] == id) return r;
-  FAIL("no row for " << id);
-  throw std::logic_error("unreachable");
-}
 
 // Every resource's figures, the records and the verdict: what must not depend on row order.
 nlohmann::json figures(const nlohmann::json& report) {
@@ -124,7 +102,7 @@ nlohmann::json figures(const nlohmann::json& report) {
 
 TEST_CASE("fleet probes: each resource is measured from its own target over its own life", "[fleet][probe]") {
   const Scratch scratch;
-  scratch.write("probes.csv", csv(month_rows()));
+  scratch.write("probes.csv", probe_csv(month_rows()));
   const Run run = scratch.audit("--probes probes.csv --format json");
   INFO(run.err);
   REQUIRE(run.exit == 3);  // vm-1 is breached
@@ -132,7 +110,7 @@ TEST_CASE("fleet probes: each resource is measured from its own target over its 
 
   // vm-1: 12 bad buckets of 8,640 = 60 min of 43,200: 43,140 / 43,200 = 719/720
   // = 99.8611% < 99.9%: 10% of its 30.00 USD = 3.00 USD.
-  const auto& vm1 = row_of(report, "vm-1");
+  const auto& vm1 = report_row(report, "vm-1");
   CHECK(vm1["down_raw_seconds"] == 3600);
   CHECK(vm1["availability"]["num"] == "719");
   CHECK(vm1["availability"]["den"] == "720");
@@ -146,13 +124,13 @@ TEST_CASE("fleet probes: each resource is measured from its own target over its 
   CHECK(vm1["counted_incidents"][0]["down_seconds"] == 3600);
   // vm-2 from its launch on 11-16: 15 days = 4,320 buckets, 1 bad: 4,319/4,320
   // = 99.9768% >= 99.9%: met, over a partial period.
-  const auto& vm2 = row_of(report, "vm-2");
+  const auto& vm2 = report_row(report, "vm-2");
   CHECK(vm2["partial"] == true);
   CHECK(vm2["start"] == "2026-11-16T00:00:00Z");
   CHECK(vm2["down_raw_seconds"] == 300);
   CHECK(vm2["availability"]["num"] == "4319");
   CHECK(vm2["verdict"] == "met");
-  CHECK(row_of(report, "vm-3")["availability_percent"] == "100.0000%");
+  CHECK(report_row(report, "vm-3")["availability_percent"] == "100.0000%");
 
   // vm-4 has no probe target: not assessed, with the clause and the reason, not 0% nor dropped.
   REQUIRE(report["unassessed"].size() == 1);
@@ -177,13 +155,13 @@ TEST_CASE("fleet probes: each resource is measured from its own target over its 
 TEST_CASE("fleet probes: shuffled rows give the same figures", "[fleet][probe][order]") {
   const Scratch scratch;
   std::vector<std::string> rows = month_rows();  // target after target: read in time order, most rows come late
-  scratch.write("by_target.csv", csv(rows));
+  scratch.write("by_target.csv", probe_csv(rows));
   std::vector<std::string> by_time = rows;
   std::stable_sort(by_time.begin(), by_time.end(),
                    [](const std::string& a, const std::string& b) { return a.substr(0, 20) < b.substr(0, 20); });
-  scratch.write("by_time.csv", csv(by_time));
+  scratch.write("by_time.csv", probe_csv(by_time));
   std::shuffle(rows.begin(), rows.end(), std::mt19937(2026));
-  scratch.write("shuffled.csv", csv(rows));
+  scratch.write("shuffled.csv", probe_csv(rows));
   const Run in_order = scratch.audit("--probes by_time.csv --format json");
   INFO(in_order.err);
   const auto expected = nlohmann::json::parse(in_order.out);
@@ -202,12 +180,12 @@ TEST_CASE("fleet probes: a --targets map gives a resource its targets", "[fleet]
   const Scratch scratch;
   std::vector<std::string> rows;
   // vm-1 has two probes, a and b: b fails 11-10 10:00-11:00; under `targets any` vm-1 is down then.
-  add_target(rows, "probe-a", 0, [](int) { return false; });
-  add_target(rows, "probe-b", 0, [](int m) { return m >= kNov10At10 && m < kNov10At10 + 60; });
+  add_november_target(rows, "probe-a", 0, [](int) { return false; });
+  add_november_target(rows, "probe-b", 0, [](int m) { return m >= kNov10At10 && m < kNov10At10 + 60; });
   // A target named vm-1 as well: the map gives vm-1 its targets, so this one probes nothing.
-  rows.push_back(stamp(0) + ",vm-1,0");
-  add_target(rows, "vm-3", 0, [](int) { return false; });
-  scratch.write("probes.csv", csv(rows));
+  rows.push_back(november_minute(0) + ",vm-1,0");
+  add_november_target(rows, "vm-3", 0, [](int) { return false; });
+  scratch.write("probes.csv", probe_csv(rows));
   scratch.write("map.json",
                 "{\"probe-a\": {\"service\": \"vm\", \"resource\": \"vm-1\"},\n"
                 " \"probe-b\": {\"service\": \"vm\", \"resource\": \"vm-1\"},\n"
@@ -216,13 +194,13 @@ TEST_CASE("fleet probes: a --targets map gives a resource its targets", "[fleet]
   INFO(run.err);
   const auto report = nlohmann::json::parse(run.out);
   // vm-1: the same 719/720 as from one target.
-  CHECK(row_of(report, "vm-1")["availability"]["num"] == "719");
+  CHECK(report_row(report, "vm-1")["availability"]["num"] == "719");
   // vm-2's mapped probe-c never reported: every bucket of its life is missing,
   // and missing data counts as down: 0 of 1,296,000 s, breached, 10% of 15.00.
-  const auto& vm2 = row_of(report, "vm-2");
+  const auto& vm2 = report_row(report, "vm-2");
   CHECK(vm2["availability_percent"] == "0.0000%");
   CHECK(vm2["owed"]["minor"] == 150);
-  CHECK(row_of(report, "vm-3")["availability_percent"] == "100.0000%");
+  CHECK(report_row(report, "vm-3")["availability_percent"] == "100.0000%");
   REQUIRE(report["rejected"].size() == 1);
   CHECK(has(report["rejected"][0]["reason"].get<std::string>(), "target 'vm-1' probes no resource"));
   CHECK(report["unassessed"].size() == 1);  // vm-4
@@ -231,7 +209,7 @@ TEST_CASE("fleet probes: a --targets map gives a resource its targets", "[fleet]
 
 TEST_CASE("fleet probes: bad maps and missing probes are said, never guessed", "[fleet][probe]") {
   const Scratch scratch;
-  scratch.write("probes.csv", csv(month_rows()));
+  scratch.write("probes.csv", probe_csv(month_rows()));
   scratch.write("incidents.csv", "id,service,start,end,resource\n");
   struct Case {
     std::string map, message;
@@ -276,7 +254,7 @@ TEST_CASE("fleet probes: bad maps and missing probes are said, never guessed", "
 TEST_CASE("fleet probes: a probed fleet audit is recorded in a ledger and verified from its probe files",
           "[fleet][probe][ledger]") {
   const Scratch scratch;
-  scratch.write("probes.csv", csv(month_rows()));
+  scratch.write("probes.csv", probe_csv(month_rows()));
   const Run recorded = scratch.audit("--probes probes.csv --ledger audits.db");
   INFO(recorded.err);
   CHECK(recorded.exit == 3);
@@ -286,7 +264,7 @@ TEST_CASE("fleet probes: a probed fleet audit is recorded in a ledger and verifi
   CHECK(verified.exit == 0);
   CHECK(has(verified.out, "every figure is the same"));
   // The probe file changed since: verify says so (its digest is not the recorded one).
-  scratch.write("probes.csv", csv(month_rows()) + stamp(0) + ",vm-3,0\n");
+  scratch.write("probes.csv", probe_csv(month_rows()) + november_minute(0) + ",vm-3,0\n");
   const Run changed = scratch.run(SLAUDIT_CLI, "ledger verify audits.db");
   CHECK(changed.exit != 0);
   CHECK(has(changed.out, "probes probes.csv "));

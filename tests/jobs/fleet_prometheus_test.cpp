@@ -19,12 +19,14 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/probe_month.h"
 #include "tests/support/prometheus_server.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using slaudit::testing::has;
+using slaudit::testing::report_row;
 using slaudit::testing::PrometheusServer;
 
 const char* const kContract = R"(contract "Live fleet" {
@@ -98,13 +100,6 @@ void write_samples(const slaudit::testing::ScratchDir& dir) {
   dir.write("probes.om", om);
 }
 
-const nlohmann::json& row_of(const nlohmann::json& report, const std::string& id, const std::string& clause_label) {
-  for (const auto& r : report["resources"])
-    if (r["resource"] == id && r["clause_label"] == clause_label) return r;
-  FAIL("no row for " << id << " " << clause_label);
-  throw std::logic_error("unreachable");
-}
-
 }  // namespace
 
 TEST_CASE("fleet prometheus: each resource from its recorded figures, as from its raw samples", "[fleet][prometheus][live]") {
@@ -117,22 +112,11 @@ TEST_CASE("fleet prometheus: each resource from its recorded figures, as from it
   dir.write("inventory.csv", kInventory);
   dir.write("billing.csv", kBilling);
   write_samples(dir);
-  const std::string promtool = "'" + PrometheusServer::promtool() + "'";
-  auto sh = [&](const std::string& command) { return dir.run("/bin/sh", "-c \"" + command + "\""); };
-  REQUIRE(sh(promtool + " tsdb create-blocks-from openmetrics -q --max-block-duration=744h probes.om data").exit == 0);
+  const auto rules = dir.run(SLAUDIT_CLI, "prometheus-rules fleet.sla --period 2026-11 -o rules.yml");
+  INFO(rules.err);
+  REQUIRE(rules.exit == 0);
   PrometheusServer server(dir.path() / "data");
-  REQUIRE(server.start());
-  auto run = dir.run(SLAUDIT_CLI, "prometheus-rules fleet.sla --period 2026-11 -o rules.yml");
-  INFO(run.err);
-  REQUIRE(run.exit == 0);
-  run = sh(promtool + " tsdb create-blocks-from rules -q --max-block-duration=744h --url " + server.url() +
-           " --start 2026-10-31T00:00:00Z --end 2026-12-02T00:00:00Z --output-dir=recorded rules.yml");
-  INFO(run.out + run.err);
-  REQUIRE(run.exit == 0);
-  server.stop();  // new blocks are picked up at start
-  for (const auto& block : fs::directory_iterator(dir.path() / "recorded"))
-    fs::rename(block.path(), dir.path() / "data" / block.path().filename());
-  REQUIRE(server.start());
+  slaudit::testing::serve_recorded(dir, server, "probes.om", "rules.yml", "2026-10-31T00:00:00Z", "2026-12-02T00:00:00Z");
 
   const std::string fleet = "audit fleet.sla --inventory inventory.csv --billing-export billing.csv --period 2026-11 "
                             "--format json ";
@@ -150,12 +134,12 @@ TEST_CASE("fleet prometheus: each resource from its recorded figures, as from it
   // the hours 10:00 and 11:00 (vm-1, vm-4 in r1a and vm-2 in r1b ok in 0/60 and
   // 30/60 of their minutes, below 90%; vm-3 not yet launched): 7,200 s,
   // 1 - 7,200 / 2,592,000 = 359/360 < 99.99%.
-  CHECK(row_of(b, "vm-1", "instance")["availability"]["num"] == "479");
-  CHECK(row_of(b, "vm-1", "instance")["availability"]["den"] == "480");
-  const auto& r1 = row_of(b, "region r1", "region");
+  CHECK(report_row(b, "vm-1", "instance")["availability"]["num"] == "479");
+  CHECK(report_row(b, "vm-1", "instance")["availability"]["den"] == "480");
+  const auto& r1 = report_row(b, "region r1", "region");
   CHECK(r1["down_raw_seconds"] == 7200);
   CHECK(r1["verdict"] == "breached");
-  CHECK(row_of(b, "vm-3", "instance")["start"] == "2026-11-16T00:02:00Z");
+  CHECK(report_row(b, "vm-3", "instance")["start"] == "2026-11-16T00:02:00Z");
 
   // One input per clause read: the 5-minute series, then the hourly ones. lb-1
   // is in both: 8,640 and 720 buckets, each an ok and a total value, rejected.

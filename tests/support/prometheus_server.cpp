@@ -1,5 +1,7 @@
 #include "tests/support/prometheus_server.h"
 
+#include <catch2/catch.hpp>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -99,5 +101,26 @@ void PrometheusServer::stop() {
 }
 
 std::string PrometheusServer::log() const { return slurp(dir_ / "prometheus.log"); }
+
+void serve_recorded(const ScratchDir& dir, PrometheusServer& server, const std::string& openmetrics,
+                    const std::string& rules, const std::string& start, const std::string& end) {
+  const std::string promtool = "'" + PrometheusServer::promtool() + "'";
+  const auto sh = [&](const std::string& command) { return dir.run("/bin/sh", "-c \"" + command + "\""); };
+  CliRun run = sh(promtool + " tsdb create-blocks-from openmetrics -q --max-block-duration=744h " + openmetrics + " data");
+  INFO(run.out + run.err);
+  REQUIRE(run.exit == 0);
+  REQUIRE(server.start());
+  run = sh(promtool + " check rules " + rules);
+  INFO(run.out + run.err);
+  REQUIRE(run.exit == 0);
+  run = sh(promtool + " tsdb create-blocks-from rules -q --max-block-duration=744h --url " + server.url() + " --start " +
+           start + " --end " + end + " --output-dir=recorded " + rules);
+  INFO(run.out + run.err);
+  REQUIRE(run.exit == 0);
+  server.stop();
+  for (const auto& block : fs::directory_iterator(dir.path() / "recorded"))
+    fs::rename(block.path(), dir.path() / "data" / block.path().filename());
+  REQUIRE(server.start());
+}
 
 }  // namespace slaudit::testing

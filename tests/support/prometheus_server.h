@@ -31,4 +31,15 @@ class PrometheusServer {
   pid_t pid_ = -1;
 };
 
+class ScratchDir;
+
+// What `slaudit audit --prometheus` reads, made for real: the OpenMetrics
+// file `openmetrics` of `dir` loaded as blocks into dir/data, a server
+// started on them, the recording rules `rules` of `dir` (from `slaudit
+// prometheus-rules`) checked and evaluated over [start, end] (RFC 3339) into
+// blocks, and the server restarted with those (new blocks are picked up at
+// start). Each step is a REQUIRE of the calling test.
+void serve_recorded(const ScratchDir& dir, PrometheusServer& server, const std::string& openmetrics,
+                    const std::string& rules, const std::string& start, const std::string& end);
+
 }  // namespace slaudit::testing
