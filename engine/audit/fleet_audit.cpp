@@ -436,7 +436,7 @@ ResourceRun audit_resource(const FleetAuditRequest& req, const ResourceHistory& 
 // charges for a period leaves that period's sum short, which is a gap.
 struct GroupFees {
   std::vector<BilledFee> fees;
-  std::map<std::string, std::vector<std::string>> missing;  // period -> members without charges
+  std::map<std::string, std::vector<size_t>> missing;  // period -> members (inventory indexes) without charges
 };
 
 GroupFees group_fees(const FleetAuditRequest& req, const FleetGroup& group, const std::string& service,
@@ -454,9 +454,25 @@ GroupFees group_fees(const FleetAuditRequest& req, const FleetGroup& group, cons
   for (auto& [period, exact] : sums) {
     out.fees.push_back({service, period, model::Money{round_to_minor(exact, rounding)}, exact});
     for (const size_t m : group.members)
-      if (!billed[period].contains(m)) out.missing[period].push_back((*req.resources)[m].id);
+      if (!billed[period].contains(m)) out.missing[period].push_back(m);
   }
   return out;
+}
+
+// A period's members without charges, among those alive in it (a member
+// terminated before it, or launched after it, owes no charge there).
+std::string missing_charges_gap(const FleetAuditRequest& req, const GroupFees& fees, const std::string& group,
+                                const PeriodAudit& p) {
+  const auto it = fees.missing.find(p.period);
+  if (it == fees.missing.end()) return {};
+  std::vector<std::string> ids;
+  for (const size_t m : it->second) {
+    const Resource& r = (*req.resources)[m];
+    if ((!r.launched || *r.launched < p.end) && (!r.terminated || p.start < *r.terminated)) ids.push_back(r.id);
+  }
+  if (ids.empty()) return {};
+  return "the billing export has no charges in " + p.period + " for " + std::to_string(ids.size()) + " member(s) of " +
+         group + " (first: " + ids.front() + "): its credit base is short of them";
 }
 
 // The group as the fleet reports it: its label, and its region or zone when it has one.
@@ -482,7 +498,11 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
   const bool from_probes = measured_from_probes(clause);
   GroupTimeline timeline =
       group_timeline(contract, group, *req.resources, req.incidents, attributed.of_resource,
-                     [&](size_t member) { return probe_engine_of(req, member, group.clause); });
+                     [&](size_t member) {
+                       if (const auto* engine = probe_engine_of(req, member, group.clause)) return MemberProbes{true, engine};
+                       const Resource& r = (*req.resources)[member];
+                       return MemberProbes{!probe_parts(period_request(req, r, {group.clause}), group.clause).empty(), nullptr};
+                     });
   const Resource g = group_as_resource(req, group, *clause.group, timeline);
   AuditRequest one;
   one.contract = req.contract;
@@ -518,10 +538,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
     if (from_probes && !clause.missing_data)
       p.notes.push_back("the clause does not say how missing probe data counts: a member's bucket without a sample "
                         "counts as up");
-    if (auto it = fees.missing.find(p.period); it != fees.missing.end())
-      p.evidence_gaps.push_back("the billing export has no charges in " + p.period + " for " +
-                                std::to_string(it->second.size()) + " member(s) of " + g.id + " (first: " +
-                                it->second.front() + "): its credit base is short of them");
+    if (std::string gap = missing_charges_gap(req, fees, g.id, p); !gap.empty()) p.evidence_gaps.push_back(std::move(gap));
   }
   if (explained) {
     run.explained = std::make_unique<AuditReport>(*result.report);

@@ -255,14 +255,14 @@ GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& 
     MemberSpans own;
     if (!from_probes) {
       own = member_spans(clause, service, r, m, incidents, incidents_of.of(m));
-    } else if (const probe::ProbeClauseEngine* engine = member_engine ? member_engine(m) : nullptr) {
-      own = probe_member_spans(clause, m, *engine);
-      for (size_t k = 0; k < engine->parts().size(); ++k)
-        if (engine->part_gaps(k) > 0) {
+    } else if (const MemberProbes probes = member_engine ? member_engine(m) : MemberProbes{}; probes.engine) {
+      own = probe_member_spans(clause, m, *probes.engine);
+      for (size_t k = 0; k < probes.engine->parts().size(); ++k)
+        if (probes.engine->part_gaps(k) > 0) {
           incomplete.push_back(r.id);
           break;
         }
-    } else {
+    } else if (probes.in_range) {
       own = unprobed_member_spans(clause, r, m);
       unprobed.push_back(r.id);
     }

@@ -83,9 +83,15 @@ struct IncidentsByResource {
   }
 };
 
-// For a group clause measured from probes: a member's (an inventory index)
-// finished engine under the clause, or null when no target probes it.
-using MemberEngine = std::function<const probe::ProbeClauseEngine*(size_t resource)>;
+// For a group clause measured from probes, a member's (an inventory index)
+// probes: whether it has time to audit in the range (a member alive only
+// outside it needs no probe), and its finished engine under the clause, null
+// when no target probes it.
+struct MemberProbes {
+  bool in_range = false;
+  const probe::ProbeClauseEngine* engine = nullptr;
+};
+using MemberEngine = std::function<MemberProbes(size_t resource)>;
 
 // `member_engine` is read for a clause measured from probes only.
 GroupTimeline group_timeline(const model::Contract& contract, const FleetGroup& group,

@@ -149,7 +149,9 @@ TEST_CASE("fleet group probes: a member no target probes is missing data, and sa
   // down" it is down all month, so zone r2a is down whenever vm-d is
   // (11-12 08:00-09:00), still never at the same time as r2b: r2 stays 100%,
   // and its period carries the gap.
-  const Scratch scratch(std::string(kInventory) + "vm-f,vm,r2,r2a,1,,\n");
+  // vm-g lived in October only: it needs no probe in November and is not named.
+  const Scratch scratch(std::string(kInventory) + "vm-f,vm,r2,r2a,1,,\n" +
+                        "vm-g,vm,r2,r2b,1,2026-10-01T00:00:00Z,2026-10-15T00:00:00Z\n");
   scratch.write("probes.csv", probe_csv(month_rows()));
   const Run run = scratch.audit("--probes probes.csv --format json");
   INFO(run.err);

@@ -107,6 +107,24 @@ TEST_CASE("fleet groups: a region is down while two of its zones are, a zone whi
   CHECK(r.verdict == audit::Verdict::Breached);
 }
 
+TEST_CASE("fleet groups: a member without charges is a gap only in a period it ran", "[audit][fleet]") {
+  // b2 runs all month without a billing row: us-east-1's credit base is short
+  // of it, a gap. d1, terminated on 10-15, has no November row either, and
+  // needs none: it is not named.
+  const std::string inventory = kRegionInventory + "d1,ec2,us-east-1,us-east-1c,1,2026-10-01T00:00:00Z,2026-10-15T00:00:00Z\n";
+  std::string billing = kRegionBilling;
+  billing.erase(billing.find("b2,"), std::string("b2,2026-11,29.952,USD,\n").size());
+  const auto f = audit_fleet(kRegion, inventory, billing, kRegionIncidents);
+  const audit::ResourcePeriod& east = f->resource("region us-east-1");
+  REQUIRE(east.figures.evidence_gaps.size() == 1);
+  CHECK(east.figures.evidence_gaps[0] ==
+        "the billing export has no charges in 2026-11 for 1 member(s) of region us-east-1 (first: b2): its credit base "
+        "is short of them");
+  // The base without b2: 4 x 29.952 + 3.9936 = 123.8016 USD = 12,380.16 cents; 10% = 1,238.016 -> 1,238.
+  CHECK(east.figures.credit_minor == 1238);
+  CHECK(f->resource("region us-west-2").figures.evidence_gaps.empty());
+}
+
 TEST_CASE("fleet groups: --explain-resource gives a group's full audit with its derivation", "[audit][fleet]") {
   const auto f = audit_fleet(kRegion, kRegionInventory, kRegionBilling, kRegionIncidents, true, "region us-east-1");
   REQUIRE(f->report().explained);
