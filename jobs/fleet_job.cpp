@@ -147,11 +147,6 @@ bool evidence_options(const FleetJobOptions& o, Messages& messages) {
                        "--incidents with one of the others)");
     return false;
   }
-  if (from_prometheus(o) && !o.ledger.empty()) {
-    messages.push_back("slaudit audit: a fleet audit from Prometheus is not recorded in a ledger (its inputs are "
-                       "responses, not files the ledger can read again); audit from --probes files to record it");
-    return false;
-  }
   return true;
 }
 

@@ -223,6 +223,8 @@ void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::strin
 std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& evidence) {
   json probes = json::array();
   for (const std::string& p : o.probes) probes.push_back(absolute(p));
+  // As for a service: saved Prometheus responses replay offline; a live read cannot be repeated.
+  const std::string replay = !o.prometheus.replay_dir.empty() ? o.prometheus.replay_dir : o.prometheus.save_dir;
   const json j = {{"schema", "slaudit-fleet-options/1"},
                   {"working_directory", std::filesystem::current_path().string()},
                   {"contract", absolute(o.contract)}, {"inventory", absolute(o.inventory)},
@@ -231,7 +233,9 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"initial_state", o.initial_state}, {"period", o.period}, {"from", o.from}, {"to", o.to},
                   {"claimed", o.claimed}, {"claims", absolute(o.claims)}, {"holidays", absolute(o.holidays)},
                   {"strict", o.strict}, {"ledger", evidence_json(evidence)},
-                  {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label}};
+                  {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label},
+                  {"prometheus_replay", absolute(replay)},
+                  {"prometheus_live_only", !o.prometheus.url.empty() && replay.empty()}};
   return j.dump();
 }
 
@@ -254,8 +258,14 @@ std::optional<Options> options_from_json(const std::string& text, const char* sc
 }
 
 std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, std::string& why) {
-  return options_from_json<FleetJobOptions>(text, "slaudit-fleet-options/1", why, [](const json& j) {
+  return options_from_json<FleetJobOptions>(text, "slaudit-fleet-options/1", why, [&why](const json& j) {
+    // Recorded since fleets read Prometheus; absent from earlier records.
+    if (j.contains("prometheus_live_only") && j.at("prometheus_live_only").get<bool>()) {
+      why = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
+      return std::optional<FleetJobOptions>();
+    }
     FleetJobOptions o;
+    if (j.contains("prometheus_replay")) o.prometheus.replay_dir = j.at("prometheus_replay").get<std::string>();
     const auto text_of = [&](const char* key) { return j.at(key).get<std::string>(); };
     o.contract = text_of("contract");
     o.inventory = text_of("inventory");

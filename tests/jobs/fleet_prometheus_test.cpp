@@ -7,7 +7,8 @@
 // for a per-instance clause (5-minute buckets) and a clause per region
 // measured from its members' probes (1-hour buckets). Also: a target that
 // probes no resource is rejected, value by value; an instance launched
-// inside a bucket is noted; the saved responses replay to the same report.
+// inside a bucket is noted; the saved responses replay to the same report,
+// and an audit from them is recorded in a ledger and verified.
 // Skipped, with the reason printed, only where the package is missing.
 #include <catch2/catch.hpp>
 
@@ -155,10 +156,26 @@ TEST_CASE("fleet prometheus: each resource from its recorded figures, as from it
   CHECK(b["evidence_complete"] == false);  // lb-1's figures are rejected
   CHECK(has(b["notes"].dump(), "1 resource(s) (first: vm-3) start or end inside a bucket"));
 
+  // Recorded in a ledger from the live server without --save-fetched: its
+  // inputs cannot be read again, and verify says so.
+  const auto live_only = dir.run(SLAUDIT_CLI, fleet + "--prometheus " + server.url() + " --ledger live.db");
+  CHECK(live_only.exit == 3);
+  const auto unverifiable = dir.run(SLAUDIT_CLI, "ledger verify live.db");
+  CHECK(unverifiable.exit != 0);
+  CHECK(has(unverifiable.out + unverifiable.err, "without --save-fetched: its inputs cannot be read again"));
+
   server.stop();
   const auto replay = dir.run(SLAUDIT_CLI, fleet + "--prometheus-replay fetched");
   CHECK(replay.exit == recorded.exit);
   CHECK(replay.out == recorded.out);
+  // From the saved responses, recorded and verified: every figure the same.
+  const auto in_ledger = dir.run(SLAUDIT_CLI, fleet + "--prometheus-replay fetched --ledger audits.db");
+  INFO(in_ledger.err);
+  CHECK(in_ledger.exit == 3);
+  const auto verified = dir.run(SLAUDIT_CLI, "ledger verify audits.db");
+  INFO(verified.out << verified.err);
+  CHECK(verified.exit == 0);
+  CHECK(has(verified.out, "every figure is the same"));
 }
 
 TEST_CASE("fleet prometheus: what it takes no part with is refused", "[fleet][prometheus]") {
@@ -170,10 +187,6 @@ TEST_CASE("fleet prometheus: what it takes no part with is refused", "[fleet][pr
   const auto both = dir.run(SLAUDIT_CLI, fleet + "--probes probes.csv");
   CHECK(both.exit == 2);
   CHECK(has(both.err, "--probes and --prometheus both measure the probe clauses; give one"));
-  const auto ledger = dir.run(SLAUDIT_CLI, fleet + "--ledger l.db");
-  CHECK(ledger.exit == 2);
-  CHECK(has(ledger.err, "a fleet audit from Prometheus is not recorded in a ledger"));
-  CHECK_FALSE(fs::exists(dir.path() / "l.db"));
   const auto no_replay = dir.run(SLAUDIT_CLI, fleet);  // the folder does not exist
   CHECK(no_replay.exit == 2);
   CHECK_FALSE(no_replay.err.empty());
