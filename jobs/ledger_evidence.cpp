@@ -105,6 +105,14 @@ LedgerEvidence evidence_from_json(const json& j) {
   return e;
 }
 
+// Saved Prometheus responses replay offline; a live read cannot be repeated.
+// The folder an audit's responses were read from or kept in ("" for none).
+std::string replay_folder(const PrometheusOptions& o) { return !o.replay_dir.empty() ? o.replay_dir : o.save_dir; }
+
+bool live_only(const PrometheusOptions& o) { return !o.url.empty() && replay_folder(o).empty(); }
+
+constexpr const char* kLiveOnly = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
+
 }  // namespace
 
 bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int64_t& audit_id, Messages& messages) {
@@ -223,8 +231,6 @@ void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::strin
 std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& evidence) {
   json probes = json::array();
   for (const std::string& p : o.probes) probes.push_back(absolute(p));
-  // As for a service: saved Prometheus responses replay offline; a live read cannot be repeated.
-  const std::string replay = !o.prometheus.replay_dir.empty() ? o.prometheus.replay_dir : o.prometheus.save_dir;
   const json j = {{"schema", "slaudit-fleet-options/1"},
                   {"working_directory", std::filesystem::current_path().string()},
                   {"contract", absolute(o.contract)}, {"inventory", absolute(o.inventory)},
@@ -234,8 +240,8 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"claimed", o.claimed}, {"claims", absolute(o.claims)}, {"holidays", absolute(o.holidays)},
                   {"strict", o.strict}, {"ledger", evidence_json(evidence)},
                   {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label},
-                  {"prometheus_replay", absolute(replay)},
-                  {"prometheus_live_only", !o.prometheus.url.empty() && replay.empty()}};
+                  {"prometheus_replay", absolute(replay_folder(o.prometheus))},
+                  {"prometheus_live_only", live_only(o.prometheus)}};
   return j.dump();
 }
 
@@ -261,7 +267,7 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
   return options_from_json<FleetJobOptions>(text, "slaudit-fleet-options/1", why, [&why](const json& j) {
     // Recorded since fleets read Prometheus; absent from earlier records.
     if (j.contains("prometheus_live_only") && j.at("prometheus_live_only").get<bool>()) {
-      why = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
+      why = kLiveOnly;
       return std::optional<FleetJobOptions>();
     }
     FleetJobOptions o;
@@ -294,8 +300,6 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
 std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& evidence) {
   json probes = json::array();
   for (const std::string& p : o.probes) probes.push_back(absolute(p));
-  // Saved Prometheus responses replay offline; a live read cannot be repeated.
-  const std::string replay = !o.prometheus.replay_dir.empty() ? o.prometheus.replay_dir : o.prometheus.save_dir;
   const json j = {
       {"schema", "slaudit-audit-options/1"},
       {"working_directory", std::filesystem::current_path().string()},
@@ -307,8 +311,8 @@ std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& e
       {"previous_credits", absolute(o.previous_credits)}, {"holidays", absolute(o.holidays)},
       {"probes", probes}, {"targets", absolute(o.targets_map)}, {"lateness", o.lateness}, {"live", o.live},
       {"target_label", o.target_label}, {"strict", o.strict},
-      {"prometheus_replay", absolute(replay)},
-      {"prometheus_live_only", !o.prometheus.url.empty() && replay.empty()},
+      {"prometheus_replay", absolute(replay_folder(o.prometheus))},
+      {"prometheus_live_only", live_only(o.prometheus)},
       {"ledger", evidence_json(evidence)}};
   return j.dump();
 }
@@ -316,7 +320,7 @@ std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& e
 std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, std::string& why) {
   return options_from_json<AuditJobOptions>(text, "slaudit-audit-options/1", why, [&why](const json& j) {
     if (j.at("prometheus_live_only").get<bool>()) {
-      why = "it read a live Prometheus server without --save-fetched: its inputs cannot be read again";
+      why = kLiveOnly;
       return std::optional<AuditJobOptions>();
     }
     AuditJobOptions o;
