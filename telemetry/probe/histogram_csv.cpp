@@ -37,6 +37,27 @@ std::optional<Decimal> bound_value(std::string_view s) {
   return Decimal::parse(s);
 }
 
+using BoundColumns = std::vector<std::pair<std::optional<Decimal>, int>>;  // nullopt: +Inf
+
+// Among bounds sorted by value (columns in header order within one value), the
+// repeat that comes first in the header, named with its first column: the
+// message a reader scanning the header left to right would give.
+std::string same_bound_twice(const BoundColumns& sorted, const std::vector<std::string_view>& fields) {
+  const std::pair<std::optional<Decimal>, int>* first = nullptr;
+  const std::pair<std::optional<Decimal>, int>* repeat = nullptr;
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    if (sorted[i].first != sorted[i - 1].first) continue;
+    const bool starts_run = i == 1 || sorted[i - 1].first != sorted[i - 2].first;
+    if (starts_run && (!repeat || sorted[i].second < repeat->second)) {
+      first = &sorted[i - 1];
+      repeat = &sorted[i];
+    }
+  }
+  if (!repeat) return {};
+  return "columns '" + std::string(fields[first->second]) + "' and '" + std::string(fields[repeat->second]) +
+         "' are the same bound";
+}
+
 }  // namespace
 
 bool is_histogram_header(std::string_view header) {
@@ -49,7 +70,7 @@ std::string parse_histogram_header(std::string_view header, const std::vector<De
                                    HistogramLayout& layout) {
   const std::vector<std::string_view> fields = split(trim_cr(header));
   layout.columns = static_cast<int>(fields.size());
-  std::vector<std::pair<std::optional<Decimal>, int>> by_bound;  // nullopt: +Inf
+  BoundColumns by_bound;
   for (int col = 0; col < layout.columns; ++col) {
     const std::string_view f = fields[col];
     int* named = f == "timestamp" ? &layout.timestamp : f == "target" ? &layout.target : nullptr;
@@ -66,15 +87,16 @@ std::string parse_histogram_header(std::string_view header, const std::vector<De
       value = bound_value(text);
       if (!value) return "column '" + std::string(f) + "': a bound is seconds as a plain decimal (le=0.3) or +Inf";
     }
-    for (const auto& [other, other_col] : by_bound)
-      if (other == value) return "columns '" + std::string(fields[other_col]) + "' and '" + std::string(f) + "' are the same bound";
     by_bound.emplace_back(value, col);
   }
-  if (layout.timestamp < 0 || layout.target < 0) return "a latency histogram needs the columns timestamp and target";
-  std::sort(by_bound.begin(), by_bound.end(), [](const auto& a, const auto& b) {
+  // Sorted, a repeated bound sits next to its twin: n log n, where comparing
+  // each column with every earlier one took 15 s for a header of 111,113 bounds.
+  std::stable_sort(by_bound.begin(), by_bound.end(), [](const auto& a, const auto& b) {
     if (a.first.has_value() != b.first.has_value()) return a.first.has_value();  // +Inf last
     return a.first && *a.first < *b.first;
   });
+  if (std::string twice = same_bound_twice(by_bound, fields); !twice.empty()) return twice;
+  if (layout.timestamp < 0 || layout.target < 0) return "a latency histogram needs the columns timestamp and target";
   if (by_bound.empty() || by_bound.back().first) return "a latency histogram needs the column le=+Inf (every request)";
   for (const auto& [value, col] : by_bound) layout.buckets.emplace_back(col, std::string(fields[col].substr(3)));
   if (bounds.empty())
