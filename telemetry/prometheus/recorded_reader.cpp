@@ -10,6 +10,7 @@ namespace slaudit::prometheus {
 namespace {
 
 constexpr int32_t kNone = -1;
+constexpr int32_t kConflict = -2;  // two points at the bucket's time with different values: neither is used
 
 // One response's series by target, and each point's place on the grid.
 struct Indexed {
@@ -19,6 +20,30 @@ struct Indexed {
 };
 
 std::string figure_name(bool ok) { return std::string(ok ? probe::kRecordedOk : probe::kRecordedTotal); }
+
+constexpr const char* kConflictReason =
+    "two points at one time with different values: none of them is used, the bucket's figure is unknown";
+
+// A point into its bucket's slot. A repeat at the same time is what the raw
+// reader makes of a repeated row: an identical one counts once (the repeat is
+// rejected as such), a different one makes the bucket unusable (every point
+// of it rejected), whichever comes first, so read = used + rejected + missing.
+void place_point(const MatrixSeries& series, int32_t p, uint64_t record, uint64_t first_record, int32_t& slot,
+                 probe::ProbeAccounting& acc, uint32_t source) {
+  if (slot == kNone) {
+    slot = p;
+    return;
+  }
+  if (slot != kConflict && series.points[static_cast<size_t>(slot)] == series.points[static_cast<size_t>(p)]) {
+    acc.reject(source, record, "a repeat of the point before it at the same time, with the same value: counted once");
+    return;
+  }
+  if (slot != kConflict) {
+    acc.reject(source, first_record + static_cast<uint64_t>(slot), kConflictReason);
+    slot = kConflict;
+  }
+  acc.reject(source, record, kConflictReason);
+}
 
 bool index_response(const ApiResponse& r, bool ok, const RecordedGrid& grid, const std::string& label, Indexed& out,
                     probe::ProbeAccounting& acc, uint32_t source, uint64_t base, std::string& error) {
@@ -50,7 +75,8 @@ bool index_response(const ApiResponse& r, bool ok, const RecordedGrid& grid, con
         acc.reject(source, record, "a point off the query's grid of buckets");
         continue;
       }
-      out.at[s][static_cast<size_t>(k)] = static_cast<int32_t>(p);
+      place_point(series, static_cast<int32_t>(p), record, out.first_record.back(), out.at[s][static_cast<size_t>(k)],
+                  acc, source);
     }
   }
   return true;
@@ -97,6 +123,15 @@ RecordedPageResult read_recorded_page(const RecordedGrid& grid, const RecordedPa
       const int32_t po = pair.first == kNone ? kNone : ok.at[static_cast<size_t>(pair.first)][b];
       const int32_t pt = pair.second == kNone ? kNone : total.at[static_cast<size_t>(pair.second)][b];
       if (po == kNone && pt == kNone) continue;
+      if (po == kConflict || pt == kConflict) {  // its points are rejected already; so is the other figure's
+        ++gaps.unusable_values;
+        problem(name, k, "two recorded points at the bucket's time with different values");
+        const std::string& target = name;
+        auto why = [&] { return "target " + target + ": its other figure of the bucket has two different points"; };
+        if (po >= 0) out.ok_accounting.reject_with(page.ok_source, ok.first_record[static_cast<size_t>(pair.first)] + static_cast<uint64_t>(po), why);
+        if (pt >= 0) out.total_accounting.reject_with(page.total_source, total.first_record[static_cast<size_t>(pair.second)] + static_cast<uint64_t>(pt), why);
+        continue;
+      }
       const Point* vo = po == kNone ? nullptr : &page.ok->series[static_cast<size_t>(pair.first)].points[static_cast<size_t>(po)];
       const Point* vt = pt == kNone ? nullptr : &page.total->series[static_cast<size_t>(pair.second)].points[static_cast<size_t>(pt)];
       const uint64_t ro = vo ? ok.first_record[static_cast<size_t>(pair.first)] + static_cast<uint64_t>(po) : 0;

@@ -6,7 +6,10 @@
 // Samples go to the sink bucket by bucket, targets in name order, so the
 // engine never sees one late. What the figures cannot tell is flagged, never
 // guessed: a bucket the rules did not record, a NaN (a raw sample was NaN, so
-// its bucket's sum is), a value that is not a whole number, ok without total.
+// its bucket's sum is), a value that is not a whole number, ok without total,
+// two points of one series at one time with different values (none is used,
+// as the raw reader uses none of two differing rows; an identical repeat is
+// counted once). Every point read is used, rejected or missing (NaN).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -43,7 +46,7 @@ struct RecordedGaps {
   int64_t unrecorded_buckets = 0;   // no evaluation recorded: the rules were not running
   Instant first_unrecorded{};
   uint64_t nan_values = 0;          // target-buckets whose sum is NaN
-  uint64_t unusable_values = 0;     // not a whole number, +Inf, ok without total, off the grid
+  uint64_t unusable_values = 0;     // not a whole number, +Inf, ok without total, off the grid, two values at one time
   std::string first_problem;        // the first NaN or unusable value, with its target and bucket
   bool any() const { return unrecorded_buckets > 0 || nan_values > 0 || unusable_values > 0; }
 };

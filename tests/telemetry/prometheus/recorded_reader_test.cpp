@@ -112,3 +112,52 @@ TEST_CASE("recorded reader: a series without the target label, or a target twice
   result = prometheus::read_recorded_page(grid, page, "instance", targets, sink);
   CHECK(result.error.find("two recorded slaudit:probe_ok:bucket series for target a") != std::string::npos);
 }
+
+TEST_CASE("recorded reader: a repeated point counts once, two different ones at one time make the bucket unusable",
+          "[prometheus]") {
+  // Two buckets, 5 of 5 in each; then bucket 0's ok point is given again: the same value, or 4.
+  prometheus::RecordedGrid grid{Instant{Seconds{1793491200}}, Seconds{60}, Seconds{60}, 2};
+  struct Case {
+    const char* repeat;
+    size_t samples;           // bucket 1 always; bucket 0 only when the repeat is identical
+    uint64_t ok_rejected;     // identical: the repeat; different: both points of bucket 0
+    uint64_t total_rejected;  // different: bucket 0's total too, its pair unknown
+    int64_t unusable;
+  };
+  const Case cases[] = {{"5", 2, 1, 0, 0}, {"4", 1, 2, 1, 1}};
+  for (const Case& c : cases) {
+    INFO(c.repeat);
+    auto ok = prometheus::parse_api_response(matrix(grid, "a", {"5", "5"}), "ok");
+    const auto total = prometheus::parse_api_response(matrix(grid, "a", {"5", "5"}), "total");
+    REQUIRE(ok.series.size() == 1);
+    auto& points = ok.series[0].points;
+    prometheus::Point again = points[0];
+    again.value = prometheus::read_point_value(c.repeat);
+    points.insert(points.begin() + 1, again);  // [t0, "5"], [t0, repeat], [t1, "5"]
+    prometheus::RecordedPage page;
+    page.ok = &ok;
+    page.total = &total;
+    page.evaluated = {true, true};
+    probe::ProbeTargets targets;
+    Collect sink;
+    const auto result = prometheus::read_recorded_page(grid, page, "instance", targets, sink);
+    REQUIRE(result.error.empty());
+    CHECK(sink.samples.size() == c.samples);
+    CHECK(sink.samples.back().at == grid.first + Seconds{60});
+    CHECK(sink.samples.back().ok == 5);
+    CHECK(result.gaps.unusable_values == static_cast<uint64_t>(c.unusable));
+    const auto& oa = result.ok_accounting;
+    const auto& ta = result.total_accounting;
+    CHECK(oa.read == 3);
+    CHECK(oa.rejected == c.ok_rejected);
+    CHECK(ta.rejected == c.total_rejected);
+    CHECK(oa.read == oa.used + oa.rejected + oa.missing);
+    CHECK(ta.read == ta.used + ta.rejected + ta.missing);
+    if (c.unusable > 0) {
+      CHECK_THAT(result.gaps.first_problem, Catch::Contains("two recorded points at the bucket's time with different values"));
+      REQUIRE(oa.first_rejections.size() == 2);
+      CHECK(oa.first_rejections[0].record == 1);  // the first point, rejected once the second differs
+      CHECK(oa.first_rejections[1].record == 2);
+    }
+  }
+}
