@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "base/num/amount_limit.h"
 #include "base/num/decimal.h"
 #include "base/time/civil_date.h"
 #include "base/time/timestamp.h"
@@ -216,9 +217,27 @@ std::variant<ExactCharge, std::string> exact_charge(const std::string& text) {
   return ExactCharge{units};
 }
 
-bool is_one_time(std::string usage) {
-  std::ranges::transform(usage, usage.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return usage == "one_time" || usage == "upfront";
+// One row's charge is at most kMaxChargeMinor: the whole export (read whole,
+// under 2^24 rows) then sums under 2^63 minor units, every resource and period.
+Reason over_charge_limit(ExactCharge charge, const std::string& text, const model::Currency& currency) {
+  __int128 limit = kMaxChargeMinor;
+  for (int d = currency.minor_digits; d < kChargeDigits; ++d) limit *= 10;
+  if (charge.units <= limit) return std::nullopt;
+  return "'charge' " + in_quotes(text) + " is over the largest charge of one row slaudit audits, " +
+         minor_units_decimal(kMaxChargeMinor, currency.minor_digits) + " " + currency.code;
+}
+
+enum class ChargeKind { Recurring, OneTime, Unknown };
+
+// Only kinds the reader knows go into a sum: a tax, a fee or a credit read as
+// recurring would silently grow (or shrink) the credit base.
+ChargeKind charge_kind(std::string usage) {
+  std::ranges::transform(usage, usage.begin(), [](unsigned char c) {
+    return c == '-' || c == ' ' ? '_' : static_cast<char>(std::tolower(c));
+  });
+  if (usage == "one_time" || usage == "onetime" || usage == "upfront") return ChargeKind::OneTime;
+  if (usage.empty() || usage == "recurring" || usage.find("usage") != std::string::npos) return ChargeKind::Recurring;
+  return ChargeKind::Unknown;
 }
 
 Reason charge_row(const Fields& f, const model::Currency& currency, const std::set<std::string_view>& ids,
@@ -231,8 +250,14 @@ Reason charge_row(const Fields& f, const model::Currency& currency, const std::s
     return "currency " + in_quotes(f.at("currency")) + " is not the contract's " + currency.code;
   auto charge = exact_charge(f.at("charge"));
   if (auto* reason = std::get_if<std::string>(&charge)) return *reason;
+  if (Reason over = over_charge_limit(std::get<ExactCharge>(charge), f.at("charge"), currency)) return *over;
+  const ChargeKind kind = f.contains("usage_type") ? charge_kind(f.at("usage_type")) : ChargeKind::Recurring;
+  if (kind == ChargeKind::Unknown)
+    return "unknown 'usage_type' " + in_quotes(f.at("usage_type")) +
+           "; expected a recurring charge (empty, 'recurring' or a usage type such as 'BoxUsage') or a one-time one "
+           "('one_time', 'one-time', 'upfront'): a tax, fee or credit is not part of the credit base";
   ResourceCharges& into = out.charges[{f.at("resource"), f.at("period")}];
-  const bool one_time = f.contains("usage_type") && is_one_time(f.at("usage_type"));
+  const bool one_time = kind == ChargeKind::OneTime;
   (one_time ? into.one_time : into.recurring).units += std::get<ExactCharge>(charge).units;
   ++(one_time ? into.one_time_rows : into.recurring_rows);
   out.one_time_rows += one_time ? 1 : 0;

@@ -13,8 +13,10 @@
 //     period                      a month label, 2026-11
 //     charge                      an exact decimal >= 0 with at most 10 decimals (0.0416)
 //     currency                    the contract's; another is refused with its line
-//     usage_type                  optional; `one_time` or `upfront` (any case) marks a one-time payment
-//                                 (a reserved instance's upfront fee), left out of the credit base and counted
+//     usage_type                  optional; `one_time`, `one-time` or `upfront` (any case) marks a one-time payment
+//                                 (a reserved instance's upfront fee), left out of the credit base and counted;
+//                                 empty, `recurring` or a name containing `usage` (BoxUsage) is recurring;
+//                                 any other (Tax, RIFee, Credit) is rejected: never guessed into the base
 //
 // Unlike the strict service-level inputs of billing_inputs.h, a bad record
 // here is rejected with its line and reason and the rest is used: a fleet's

@@ -177,6 +177,63 @@ TEST_CASE("billing export: exact sums, one-time rows left out, every rejection",
   CHECK(b.records_read == one.recurring_rows + one.one_time_rows + 1 + b.rejected.size());
 }
 
+TEST_CASE("billing export: a usage_type the reader does not know is rejected, never recurring", "[telemetry][fleet]") {
+  const model::Contract contract = fleet_contract();
+  InventoryInput in = read_inventory("id,service,region,zone,zones,disk\ni-1,vm,r,r-a,1,hdd\n", TableFormat::Csv, contract);
+  REQUIRE(in.resources.size() == 1);
+  struct Case {
+    const char* usage_type;
+    const char* kind;  // recurring, one-time or rejected
+  };
+  const Case cases[] = {
+      {"", "recurring"},          {"recurring", "recurring"}, {"BoxUsage", "recurring"},
+      {"DiscountedUsage", "recurring"}, {"one_time", "one-time"},  {"One-Time", "one-time"},
+      {"UPFRONT", "one-time"},    {"RIFee", "rejected"},      {"Tax", "rejected"},
+      {"Credit", "rejected"},     {"Refund", "rejected"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.usage_type);
+    // 30.00 recurring, then 100.00 of the kind under test: the credit base is 30.00 unless it is recurring.
+    const std::string csv = "resource,period,charge,currency,usage_type\n"
+                            "i-1,2026-11,30.00,USD,BoxUsage\n"
+                            "i-1,2026-11,100.00,USD," + std::string(c.usage_type) + "\n";
+    BillingExportInput b = read_billing_export(csv, contract.currency.value(), in.resources);
+    REQUIRE(b.error.empty());
+    CHECK(b.records_read == 2);
+    const ResourceCharges& one = b.charges.at({"i-1", "2026-11"});
+    const std::string kind = c.kind;
+    CHECK(charge_text(one.recurring, 2) == (kind == "recurring" ? "130.00" : "30.00"));
+    CHECK(charge_text(one.one_time, 2) == (kind == "one-time" ? "100.00" : "0.00"));
+    REQUIRE(b.rejected.size() == (kind == "rejected" ? 1u : 0u));
+    if (kind == "rejected")
+      CHECK_THAT(texts("bill.csv", b.rejected)[0],
+                 Catch::StartsWith("bill.csv:3: unknown 'usage_type' '" + std::string(c.usage_type) + "'; expected"));
+  }
+}
+
+TEST_CASE("billing export: a row's charge is at most 10^11 minor units, so the whole export sums exactly",
+          "[telemetry][fleet]") {
+  // The export is read whole (at most 256 MiB), a row is at least 16 bytes ("r,2026-11,1,USD\n"): under 2^24
+  // rows, and 2^24 x 10^11 = 1.7 x 10^18 minor units < 2^63.
+  const model::Contract contract = fleet_contract();
+  InventoryInput in = read_inventory("id,service,region,zone,zones,disk\ni-1,vm,r,r-a,1,hdd\n", TableFormat::Csv, contract);
+  const std::string csv =
+      "resource,period,charge,currency\n"
+      "i-1,2026-11,1000000000.00,USD\n"           // 2: at the limit
+      "i-1,2026-11,1000000000.000001,USD\n"   // 3: a millionth past it
+      "i-1,2026-11,999999999999999999,USD\n";     // 4
+  BillingExportInput b = read_billing_export(csv, contract.currency.value(), in.resources);
+  REQUIRE(b.error.empty());
+  CHECK(charge_text(b.charges.at({"i-1", "2026-11"}).recurring, 2) == "1000000000.00");
+  const std::vector<std::string> expected = {
+      "bill.csv:3: 'charge' '1000000000.000001' is over the largest charge of one row slaudit audits, "
+      "1000000000.00 USD",
+      "bill.csv:4: 'charge' '999999999999999999' is over the largest charge of one row slaudit audits, "
+      "1000000000.00 USD",
+  };
+  CHECK(texts("bill.csv", b.rejected) == expected);
+}
+
 TEST_CASE("charge_text prints exact charges", "[telemetry][fleet]") {
   CHECK(charge_text(ExactCharge{0}, 2) == "0.00");
   CHECK(charge_text(ExactCharge{416000000}, 2) == "0.0416");
