@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "base/num/amount_limit.h"
 #include "base/num/decimal.h"
 #include "base/time/civil_date.h"
 #include "ledger/schema.h"
@@ -158,7 +159,19 @@ int64_t paid_amount(const ClaimStep& step, const CurrentPeriod& p, const std::st
   if (!minor)
     throw LedgerError(path + ": the amount '" + step.amount + "' has more decimals than " + p.currency + " allows (" +
                       std::to_string(p.currency_digits) + ")");
+  if (*minor > kMaxAmountMinor)
+    throw LedgerError(path + ": the amount '" + step.amount + "' is over the largest amount slaudit records, " +
+                      minor_units_decimal(kMaxAmountMinor, p.currency_digits) + " " + p.currency);
   return *minor;
+}
+
+// A claim's payments sum to at most kMaxAmountMinor, so the sum every report
+// prints is exact in int64 however many payments there are.
+void check_paid_total(const ClaimProgress& before, int64_t amount, const CurrentPeriod& p, const std::string& path) {
+  if (before.paid_minor <= kMaxAmountMinor - amount) return;
+  throw LedgerError(path + ": with this payment the claim's payments would sum to more than " +
+                    minor_units_decimal(kMaxAmountMinor, p.currency_digits) + " " + p.currency +
+                    ", the largest amount slaudit records");
 }
 
 // What the audit will say of a filing on that day, when it is out of time.
@@ -231,7 +244,10 @@ ClaimStepRecorded record_claim_step(Database& db, const ClaimStep& step, const s
   if (const std::string problem = step_problem(before, step); !problem.empty())
     throw LedgerError(db.path() + ": " + period_name(p) + ": " + problem + "; nothing was recorded");
   std::optional<int64_t> amount;
-  if (step.kind == ClaimEventKind::Paid) amount = paid_amount(step, p, db.path());
+  if (step.kind == ClaimEventKind::Paid) {
+    amount = paid_amount(step, p, db.path());
+    check_paid_total(before, *amount, p, db.path());
+  }
   Statement s = db.prepare(
       "INSERT INTO claim_event (recorded_at, contract_title, service, clause_label, period, event, on_day, reference, "
       "amount_minor, reason, resource) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

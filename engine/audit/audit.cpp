@@ -11,6 +11,7 @@
 #include "base/time/local_day.h"
 #include "engine/audit/audit_period.h"
 #include "engine/audit/claim_deadline.h"
+#include "engine/audit/money.h"
 #include "engine/audit/probe/probe_audit.h"
 #include "engine/audit/composite.h"
 #include "engine/audit/recovery.h"
@@ -591,20 +592,22 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
 // What each service owes, and the audit's verdict: breached when anything
 // breached (a target missed, a credit earned - claimed in time or not - or a
 // recovery breach); else not assessed when some period or recovery clause
-// could not be assessed, or nothing at all was audited; else met.
-void add_totals(AuditReport& report) {
+// could not be assessed, or nothing at all was audited; else met. False when
+// a total would pass int64.
+bool add_totals(AuditReport& report) {
   bool breached = false;
   bool not_assessed = report.periods.empty() && report.recovery.empty();
+  bool exact = true;
   for (const auto& p : report.periods) {
     for (auto& t : report.totals)
-      if (t.service == p.service) t.owed_minor += p.owed_minor;
+      if (t.service == p.service) exact &= add_money(t.owed_minor, p.owed_minor);
     const Verdict v = p.verdict();
     breached |= v == Verdict::Breached;
     not_assessed |= v == Verdict::NotAssessed;
   }
   for (const auto& r : report.recovery) {
     for (auto& t : report.totals)
-      if (t.service == r.service) t.owed_minor += r.owed_minor;
+      if (t.service == r.service) exact &= add_money(t.owed_minor, r.owed_minor);
     breached |= r.breaches > 0;
     not_assessed |= !r.assessed;
   }
@@ -616,8 +619,9 @@ void add_totals(AuditReport& report) {
       not_assessed |= p.verdict == Verdict::NotAssessed;
     }
   }
-  for (const auto& t : report.totals) report.total_owed_minor += t.owed_minor;
+  for (const auto& t : report.totals) exact &= add_money(report.total_owed_minor, t.owed_minor);
   report.verdict = breached ? Verdict::Breached : not_assessed ? Verdict::NotAssessed : Verdict::Met;
+  return exact;
 }
 
 }  // namespace
@@ -684,7 +688,10 @@ AuditResult run_audit(const AuditRequest& req) {
   if (!req.resource_scope) report.composites = audit_composites(contract, report.periods);
 
   for (const auto& s : contract.services) report.totals.push_back({s.name, 0});
-  add_totals(report);
+  if (!add_totals(report)) {
+    result.errors.push_back({total_too_large(), {}, true});
+    return result;
+  }
   result.report = std::move(report);
   return result;
 }

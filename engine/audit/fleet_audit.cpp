@@ -619,7 +619,9 @@ Verdict worse(Verdict a, Verdict b) {
 // Per service and period; a resource's periods are consecutive in `periods`,
 // so its worst verdict in each period is found within its own rows (a map of
 // every resource and period would compare 100,000 ids about 17 times each).
-void add_totals(FleetReport& report) {
+// False when a total would pass int64.
+bool add_totals(FleetReport& report) {
+  bool exact = true;
   std::map<std::pair<std::string, std::string>, FleetPeriodTotal> totals;
   const auto total_of = [&](const ResourceFigures& f) -> FleetPeriodTotal& {
     FleetPeriodTotal& t = totals[{f.service, f.period}];
@@ -638,9 +640,9 @@ void add_totals(FleetReport& report) {
     for (size_t k = i; k < end; ++k) {
       const ResourceFigures& p = rows[k].figures;
       FleetPeriodTotal& t = total_of(p);
-      t.owed_minor += p.owed_minor;
+      exact &= add_money(t.owed_minor, p.owed_minor);
       t.credit_not_stated += p.credit_not_stated ? 1 : 0;
-      report.total_owed_minor += p.owed_minor;
+      exact &= add_money(report.total_owed_minor, p.owed_minor);
       if (!first.group_by.empty()) {  // a group is no resource: counted apart
         ++t.groups;
         t.groups_breached += p.verdict() == Verdict::Breached ? 1 : 0;
@@ -658,6 +660,7 @@ void add_totals(FleetReport& report) {
     i = end;
   }
   for (auto& [key, total] : totals) report.totals.push_back(std::move(total));
+  return exact;
 }
 
 // Breached when any resource breached; else not assessed when a resource or a
@@ -822,7 +825,10 @@ FleetAuditResult run_fleet_audit(FleetAuditRequest req) {
     report.notes.push_back("--explain-resource " + req.explain_resource +
                            ": no such resource was audited (not in the inventory, or matched by no clause)");
   const bool left_out = note_clauses_left_out(req, report);
-  add_totals(report);
+  if (!add_totals(report)) {
+    result.errors.push_back({total_too_large(), {}, true});
+    return result;
+  }
   decide_verdict(report, left_out);
   result.report = std::move(report);
   return result;

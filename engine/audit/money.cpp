@@ -20,6 +20,18 @@ Rational percent_of(const model::Percent& percent, const Rational& amount_minor)
   return to_rational(percent.value) * amount_minor / 100;
 }
 
+bool add_money(int64_t& sum, int64_t amount) {
+  int64_t out = 0;
+  if (__builtin_add_overflow(sum, amount, &out)) return false;
+  sum = out;
+  return true;
+}
+
+std::string total_too_large() {
+  return "the credits owed sum to more than 9223372036854775807 minor units, the largest total slaudit states: "
+         "audit fewer periods (or resources) at a time";
+}
+
 int64_t round_to_minor(const Rational& amount, model::RoundingMode mode) {
   const cpp_int num = boost::multiprecision::numerator(amount);
   const cpp_int den = boost::multiprecision::denominator(amount);

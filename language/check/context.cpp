@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "language/check/units.h"
+#include "base/num/amount_limit.h"
 #include "base/text/suggest.h"
 
 namespace slaudit::check {
@@ -113,6 +114,8 @@ std::optional<model::Amount> Context::amount(const ast::Quantity& q, const std::
 }
 
 constexpr int kMaxPercentDecimals = 16;
+constexpr int64_t kPriceScale = 1'000'000;  // an hourly price's extra digits
+static_assert(kPriceScale == 1'000'000 && Context::kExtraPriceDigits == 6);
 
 std::optional<model::Percent> Context::percent(const ast::Quantity& q, const std::string& what, bool zero_allowed,
                                                bool at_most_100) {
@@ -169,6 +172,14 @@ std::optional<model::Money> Context::money(const ast::Quantity& q, const std::st
     diagnostics_.error("out-of-range", q.range, what + " must not be negative");
     return std::nullopt;
   }
+  if (*minor > kMaxAmountMinor) {
+    const std::string code = contract_.currency ? contract_.currency->code : "";
+    diagnostics_.error("out-of-range", q.range,
+                       what + " '" + a->written + "' is over the largest amount slaudit audits, " +
+                           minor_units_decimal(kMaxAmountMinor, digits) + (code.empty() ? "" : " " + code),
+                       "sums of amounts up to it (10^15 minor units) are exact: docs/audit.md, section 12");
+    return std::nullopt;
+  }
   return model::Money{*minor};
 }
 
@@ -190,6 +201,16 @@ std::optional<model::Price> Context::hourly_price(const ast::Quantity& q, const 
   }
   if (*scaled < 0) {
     diagnostics_.error("out-of-range", q.range, what + " must not be negative");
+    return std::nullopt;
+  }
+  if (*scaled / kPriceScale > kMaxHourlyMinor ||
+      (*scaled / kPriceScale == kMaxHourlyMinor && *scaled % kPriceScale != 0)) {
+    const std::string code = contract_.currency ? contract_.currency->code : "";
+    diagnostics_.error("out-of-range", q.range,
+                       what + " '" + a->written + "' is over the largest hourly price slaudit audits, " +
+                           minor_units_decimal(kMaxHourlyMinor, digits) + (code.empty() ? "" : " " + code) + " per hour",
+                       "a year of hours of it stays under 10^15 minor units, so its sums are exact: docs/audit.md, "
+                       "section 12");
     return std::nullopt;
   }
   Rational minor(*scaled);

@@ -9,6 +9,7 @@
 
 #include <boost/date_time/gregorian/gregorian.hpp>
 
+#include "base/num/amount_limit.h"
 #include "base/text/display_width.h"
 #include "base/text/suggest.h"
 #include "base/time/local_date.h"
@@ -71,6 +72,9 @@ Reason read_amount(std::string_view name, const std::string& text, const model::
     return "amount in " + field(name) + " " + quote_value(text) + " has more decimals than " + currency.code +
            " allows (" + std::to_string(currency.minor_digits) + ")";
   }
+  if (*minor > kMaxAmountMinor)
+    return "amount in " + field(name) + " " + quote_value(text) + " is over the largest amount slaudit audits, " +
+           minor_units_decimal(kMaxAmountMinor, currency.minor_digits) + " " + currency.code;
   out.minor = *minor;
   return std::nullopt;
 }
@@ -260,13 +264,20 @@ InputRows<audit::BilledFee> read_billed_fees(std::string_view content, const mod
 InputRows<audit::PreviousCredit> read_previous_credits(std::string_view content, const model::Currency& currency,
                                                        const ServiceNames& services) {
   const Columns columns = {"service", "period_end", "amount"};
-  // Several credits may be paid for one period (availability and recovery), so no duplicate rule here.
+  // Several credits may be paid for one period (availability and recovery), so no duplicate rule here;
+  // a service's credits sum to at most kMaxAmountMinor, so a cap's sum of them is exact however many rows.
+  std::map<std::string, int64_t> credited;
   return read_rows<audit::PreviousCredit>(
       content, columns, [&](const Cells& cells) -> std::variant<audit::PreviousCredit, std::string> {
         audit::PreviousCredit credit{cells[0], {}, {}, std::nullopt};
         if (Reason reason = check_service(cells[0], services)) return *reason;
         if (Reason reason = read_date(columns[1], cells[1], credit.period_end)) return *reason;
         if (Reason reason = read_amount(columns[2], cells[2], currency, credit.amount)) return *reason;
+        int64_t& sum = credited[credit.service];
+        if (credit.amount.minor > kMaxAmountMinor - sum)
+          return "the credits of service " + quote_value(credit.service) + " sum past the largest amount slaudit "
+                 "audits, " + minor_units_decimal(kMaxAmountMinor, currency.minor_digits) + " " + currency.code;
+        sum += credit.amount.minor;
         return credit;
       });
 }

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "base/num/amount_limit.h"
 #include "base/num/decimal.h"
 #include "base/text/display_width.h"
 #include "base/time/civil_date.h"
@@ -229,6 +230,9 @@ Reason read_paid(const RawRow& raw, const model::Currency& currency, std::option
   if (!minor)
     return "amount in 'credit_paid' " + quote_value(*text) + " has more decimals than " + currency.code + " allows (" +
            std::to_string(currency.minor_digits) + ")";
+  if (*minor > kMaxAmountMinor)
+    return "amount in 'credit_paid' " + quote_value(*text) + " is over the largest amount slaudit audits, " +
+           minor_units_decimal(kMaxAmountMinor, currency.minor_digits) + " " + currency.code;
   out = *minor;
   return std::nullopt;
 }

@@ -81,6 +81,12 @@ TEST_CASE("ledger claims: a step out of order is refused and nothing is written"
       {{{F, "2026-12-05"}, {P, "2026-12-20", "10.00"}, {P, "2026-12-19", "10.00"}}, "before the earlier payment"},
       {{{F, "2026-12-05"}, {P, "2026-12-20", "0"}}, "bad amount '0'"},
       {{{F, "2026-12-05"}, {P, "2026-12-20", "1.234"}}, "more decimals than CNY allows (2)"},
+      // The payment: eleven of them summed to -85,467,... Past 10^15 fen, one is refused.
+      {{{F, "2026-12-05"}, {P, "2026-12-20", "9000000000000000.00"}},
+       "the amount '9000000000000000.00' is over the largest amount slaudit records, 10000000000000.00 CNY"},
+      // At the limit, then one fen more: the claim's payments would pass 10^15 fen.
+      {{{F, "2026-12-05"}, {P, "2026-12-20", "10000000000000.00"}, {P, "2026-12-21", "0.01"}},
+       "the claim's payments would sum to more than 10000000000000.00 CNY"},
       {{{F, "2026-12-05", "", "", "2026-10"}}, "no recorded period 2026-10 of service 'storage'"},
   };
   for (size_t k = 0; k < cases.size(); ++k) {

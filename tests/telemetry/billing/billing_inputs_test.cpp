@@ -146,6 +146,32 @@ TEST_CASE("billing inputs: previous credits, and their bad rows", "[report][tele
                                  {6, "invalid UTF-8 in 'amount' at byte 3"}});
 }
 
+TEST_CASE("billing inputs: amounts past the limit are refused with their line, sums of those read stay exact",
+          "[report][telemetry]") {
+  // The limit is 10^15 minor units: 10000000000000.00 CNY, 1000000000000000 JPY.
+  const auto fees = read_billed_fees(
+      "service,period,fee\n"
+      "training,2026-11,10000000000000.00\n"  // 2: at the limit
+      "training,2026-12,10000000000000.01\n",  // 3
+      kCny, kServices);
+  CHECK(fees.errors == Errors{{3, "amount in 'fee' '10000000000000.01' is over the largest amount slaudit audits, "
+                                  "10000000000000.00 CNY"}});
+  // The issue's row: read as 999,999,999,999,999,999 yen, its credit saturated and the total owed went negative.
+  CHECK(read_billed_fees("service,period,fee\ntraining,2026-11,999999999999999999\n", kJpy, kServices).errors ==
+        Errors{{2, "amount in 'fee' '999999999999999999' is over the largest amount slaudit audits, "
+                   "1000000000000000 JPY"}});
+  // Previous credits: each row, and each service's rows together, at most the limit.
+  const auto credits = read_previous_credits(
+      "service,period_end,amount\n"
+      "training,2026-10-31,6000000000000.00\n"  // 2
+      "storage,2026-10-31,6000000000000.00\n"   // 3: another service's sum
+      "training,2026-11-30,4000000000000.00\n"  // 4: training's sum at the limit
+      "training,2026-12-31,0.01\n",             // 5: one cent past it
+      kCny, kServices);
+  CHECK(credits.errors == Errors{{5, "the credits of service 'training' sum past the largest amount slaudit audits, "
+                                     "10000000000000.00 CNY"}});
+}
+
 TEST_CASE("billing inputs: period labels and dates", "[report][telemetry]") {
   for (const char* good : {"2026", "2026-01", "2026-12", "2026-Q1", "2026-Q4", "2026-03-15/2026-04-14",
                            "2026-01-01/2026-01-01",

@@ -112,6 +112,19 @@ TEST_CASE("statement reader: CSV rows used or rejected with line and reason", "[
   CHECK(s.records_read == s.rows.size() + s.rejected.size());
 }
 
+TEST_CASE("statement reader: a credit paid past 10^15 minor units is rejected with its line", "[telemetry][statement]") {
+  const Statement s = read_statement(
+      "service,period,availability,credit_paid\n"
+      "web,2026-11,99.2%,10000000000000.00\n"   // 2: at the limit, used
+      "web,2026-10,99.2%,10000000000000.01\n",  // 3: a cent past it
+      options());
+  REQUIRE(s.rows.size() == 1);
+  CHECK(s.rows[0].paid_minor == 1'000'000'000'000'000);
+  CHECK(s.rejected == std::vector<StatementRejection>{
+                          {3, "amount in 'credit_paid' '10000000000000.01' is over the largest amount slaudit audits, "
+                              "10000000000000.00 USD"}});
+}
+
 TEST_CASE("statement reader: JSON Lines, numbers as written, and a bad header rejects every record",
           "[telemetry][statement]") {
   const std::string jsonl =
