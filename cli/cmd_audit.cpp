@@ -6,12 +6,15 @@
 // always yields a whole report or nothing.
 #include <unistd.h>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <vector>
 
+#include "base/util/file_io.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/print.h"
 #include "jobs/audit_job.h"
 #include "jobs/fleet_job.h"
@@ -66,14 +69,14 @@ int render_fleet(const AuditOptions& o, const jobs::FleetJob& job) {
     report::write_fleet_text(report, *job.source, std::cout);
   }
   if (o.claims_pack.empty()) return job.exit_code;
-  std::ofstream pack(o.claims_pack, std::ios::binary);
+  std::ostringstream pack;
   if (markdown_name(o.claims_pack))
     report::write_claims_pack_markdown(report, job.contract(), *job.source, pack);
   else
     report::write_claims_pack_csv(report, *job.source, pack);
-  pack.close();
-  if (pack) return job.exit_code;
-  std::cerr << "slaudit: cannot write the claims pack " << o.claims_pack << "\n";
+  std::string error;
+  if (write_file(o.claims_pack, pack.str(), error)) return job.exit_code;
+  std::cerr << "slaudit audit: the claims pack: " << error << "\n";
   return jobs::kUsageOrIo;
 }
 
@@ -112,7 +115,30 @@ int run_fleet_command(AuditOptions& o) {
   return job.report ? render_fleet(o, job) : job.exit_code;
 }
 
+// Neither the ledger nor the claims pack may be a file the audit reads.
+bool outputs_are_not_inputs(const AuditOptions& o) {
+  const jobs::AuditJobOptions& j = o.job;
+  std::vector<NamedFile> files = {{"the contract", &j.contract},
+                                  {"--incidents", &j.incidents},
+                                  {"--statement", &j.statement},
+                                  {"--claims", &j.claims},
+                                  {"--billing", &j.billing},
+                                  {"--previous-credits", &j.previous_credits},
+                                  {"--holidays", &j.holidays},
+                                  {"--targets", &j.targets_map},
+                                  {"--bearer-token-file", &j.prometheus.bearer_token_file},
+                                  {"--basic-auth-file", &j.prometheus.basic_auth_file},
+                                  {"--ca-file", &j.prometheus.ca_file},
+                                  {"--inventory", &o.fleet.inventory},
+                                  {"--billing-export", &o.fleet.billing_export},
+                                  {"--ledger", &j.ledger}};
+  for (const std::string& probes : j.probes) files.push_back({"--probes", &probes});
+  return output_is_not_an_input("audit", {"--ledger", &j.ledger}, files) &&
+         output_is_not_an_input("audit", {"--claims-pack", &o.claims_pack}, files);
+}
+
 int run_audit_command(AuditOptions& o) {
+  if (!outputs_are_not_inputs(o)) return jobs::kUsageOrIo;
   if (!o.fleet.inventory.empty()) return run_fleet_command(o);
   const report::AuditFormat& format = *report::find_audit_format(o.format);
   o.job.record_findings = format.needs_findings || o.explain;

@@ -1,11 +1,12 @@
 // slaudit prometheus-rules CONTRACT: the recording rules that let Prometheus
 // (Thanos, Mimir) reduce the probe samples of every probe clause to
 // per-target, per-bucket figures, for `slaudit audit --prometheus URL`.
-#include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "base/util/file_io.h"
 #include "cli/commands.h"
+#include "cli/output_files.h"
 #include "cli/print.h"
 #include "jobs/prometheus_rules_job.h"
 #include "report/prometheus/recording_rules.h"
@@ -20,6 +21,8 @@ struct PrometheusRulesCli {
 };
 
 int run_prometheus_rules(const PrometheusRulesCli& o) {
+  if (!output_is_not_an_input("prometheus-rules", {"-o", &o.output}, {{"the contract", &o.job.contract}}))
+    return kUsageOrIo;
   const jobs::PrometheusRulesJob job = jobs::run_prometheus_rules_job(o.job);
   print(job.messages);
   if (!job.rules) return job.exit_code;
@@ -28,11 +31,9 @@ int run_prometheus_rules(const PrometheusRulesCli& o) {
     std::cout << text;
     return job.exit_code;
   }
-  std::ofstream out(o.output, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "slaudit prometheus-rules: cannot write " << o.output << "\n";
+  std::string error;
+  if (!write_file(o.output, text, error)) {
+    std::cerr << "slaudit prometheus-rules: " << error << "\n";
     return kUsageOrIo;
   }
   return job.exit_code;

@@ -6,8 +6,11 @@
 #include "cli/commands.h"
 #include "base/util/file_io.h"
 #include "cli/print.h"
+#include "cli/standard_output.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   // A large audit allocates and frees working vectors of several MiB per
   // period; by default glibc maps each one fresh and unmaps it when freed, so
   // every period pays its page faults again (about 27,000 of them at 1M
@@ -44,4 +47,14 @@ int main(int argc, char** argv) {
   for (auto& command : commands)
     if (command.app->parsed()) return command.run();
   return slaudit::cli::kUsageOrIo;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  slaudit::cli::StandardOutput out;
+  std::streambuf* const stdio = std::cout.rdbuf(&out);
+  const int code = slaudit::cli::exit_after_output(run(argc, argv), out);
+  std::cout.rdbuf(stdio);  // before `out` goes
+  return code;
 }

@@ -8,6 +8,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace slaudit {
 
 std::string byte_limit_text(size_t bytes) {
@@ -59,17 +61,37 @@ ReadResult read_file(const std::string& path, size_t max_bytes, std::string_view
   return {std::move(text), ""};
 }
 
-bool write_file(const std::string& path, const std::string& text, std::string& error) {
-  // Write beside the file, then rename: a failed write never leaves half a contract.
-  const std::string temp = path + ".slaudit-tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out || !(out << text) || !out.flush()) {
-      error = "cannot write '" + path + "': " + std::strerror(errno);
-      return false;
-    }
+namespace {
+
+// Every byte of `text` into `path`, the close included: the last bytes reach
+// the file system there, or fail to.
+bool write_whole(const std::string& path, const std::string& text, const std::string& named, std::string& error) {
+  errno = 0;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) {
+    out << text;
+    out.close();
   }
+  if (out) return true;
+  error = "cannot write '" + named + "': " + (errno != 0 ? std::strerror(errno) : "write error");
+  return false;
+}
+
+}  // namespace
+
+bool write_file(const std::string& path, const std::string& text, std::string& error) {
+  // A device or a pipe (/dev/stdout) is written as it is: it cannot be replaced.
   std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    return write_whole(path, text, path, error);
+  // Write beside the file, then rename: a failed write (a full disk) never
+  // leaves half a file, nor spoils the one that was there.
+  const std::string temp = path + ".slaudit-tmp";
+  if (!write_whole(temp, text, path, error)) {
+    std::filesystem::remove(temp, ec);
+    return false;
+  }
   std::filesystem::rename(temp, path, ec);
   if (ec) {
     error = "cannot write '" + path + "': " + ec.message();
@@ -77,6 +99,17 @@ bool write_file(const std::string& path, const std::string& text, std::string& e
     return false;
   }
   return true;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty() || a == "-" || b == "-") return false;
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  // Absolute first: the canonical form of a relative path none of whose parts exists is itself.
+  std::error_code ea, eb;
+  const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+  const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
+  return !ea && !eb && ca == cb;
 }
 
 }  // namespace slaudit

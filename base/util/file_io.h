@@ -33,6 +33,13 @@ struct ReadResult {
 // the limit and `what` ("a contract"): "cannot read 'x': it is larger than ...".
 ReadResult read_file(const std::string& path, size_t max_bytes = kMaxWholeInputBytes,
                      std::string_view what = "an input read whole");
+// Written to PATH.slaudit-tmp, then renamed over `path`: on any failure
+// (a full disk) the file at `path` is left as it was and the temporary removed.
 bool write_file(const std::string& path, const std::string& text, std::string& error);
+
+// Whether two paths name one file: the same device and inode when both exist
+// (a hard link, a symbolic link, "./x"), else the same canonical path (a file
+// not written yet). "-", standard input or output, is no file.
+bool same_file(const std::string& a, const std::string& b);
 
 }  // namespace slaudit

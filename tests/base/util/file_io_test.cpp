@@ -1,6 +1,9 @@
 // Whole-file reads are bounded: past the limit an error names the file and the
-// limit, and an endless device is read only up to it.
+// limit, and an endless device is read only up to it. Writes replace a file whole
+// or not at all; same_file tells one file under two names.
 #include <catch2/catch.hpp>
+
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -36,4 +39,53 @@ TEST_CASE("file io: an endless device is read up to the limit, then refused", "[
   const ReadResult r = read_file("/dev/zero", 4096, "a test file");
   CHECK_FALSE(r.text);
   CHECK(r.error == "cannot read '/dev/zero': it is larger than 4 KiB (4096 bytes), the limit for a test file");
+}
+
+TEST_CASE("file io: same_file compares files, not the strings naming them", "[file_io]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("slaudit-same-file-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  { std::ofstream(dir / "c.sla") << "contract"; }
+  { std::ofstream(dir / "other.sla") << "contract"; }
+  fs::create_hard_link(dir / "c.sla", dir / "hard.sla");
+  fs::create_symlink(dir / "c.sla", dir / "soft.sla");
+  const std::string c = (dir / "c.sla").string();
+  struct Case {
+    std::string other;
+    bool same;
+  };
+  const Case cases[] = {
+      {c, true},
+      {(dir / "sub" / ".." / "c.sla").string(), true},   // another spelling
+      {(dir / "hard.sla").string(), true},                // another name of the inode
+      {(dir / "soft.sla").string(), true},                // a link to it
+      {(dir / "other.sla").string(), false},              // same bytes, another file
+      {(dir / "new.yml").string(), false},                // not written yet
+      {"-", false},                                       // standard input or output
+  };
+  for (const Case& k : cases) {
+    INFO(k.other);
+    CHECK(same_file(c, k.other) == k.same);
+  }
+  // Neither exists yet: the same canonical path is one file to be.
+  CHECK(same_file((dir / "new.yml").string(), (dir / "sub" / ".." / "new.yml").string()));
+  CHECK_FALSE(same_file((dir / "new.yml").string(), (dir / "sub" / "new.yml").string()));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("file io: write_file replaces a file whole, leaves no temporary, says why it cannot write", "[file_io]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("slaudit-write-file-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "rules.yml").string();
+  std::string error;
+  REQUIRE(write_file(path, "first\n", error));
+  REQUIRE(write_file(path, "second\n", error));
+  CHECK(*read_file(path).text == "second\n");
+  CHECK_FALSE(fs::exists(path + ".slaudit-tmp"));
+  CHECK_FALSE(write_file((dir / "missing" / "rules.yml").string(), "x", error));
+  CHECK(error.starts_with("cannot write '" + (dir / "missing" / "rules.yml").string() + "': "));
+  fs::remove_all(dir);
 }
