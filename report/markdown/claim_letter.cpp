@@ -12,9 +12,8 @@ std::string letter_markdown(const ClaimLetter& l) {
   std::string out = "# " + md_escape(l.subject) + "\n\n";
   out += "- **To:** " + md_escape(l.to) + "\n- **From:** " + md_escape(l.from) + "\n- **Date:** " + md_escape(l.date_line) +
          "\n\n" + md_escape(l.opening) + "\n\n";
-  out += "## The commitment (" + md_code(l.clause_ref) + ")\n\n```\n";
-  for (const std::string& line : l.clause_lines) out += line + "\n";
-  out += "```\n\n## The figures\n\n| | |\n| --- | --- |\n";
+  out += "## The commitment (" + md_code(l.clause_ref) + ")\n\n" + md_code_block(l.clause_lines);
+  out += "\n## The figures\n\n| | |\n| --- | --- |\n";
   for (const auto& [label, value] : l.figures) out += "| " + md_escape(label) + " | " + md_escape(value) + " |\n";
   out += "\n## The incidents counted\n\n";
   if (l.incidents.empty()) out += "None is listed (the audit recorded no incident finding).\n\n";

@@ -18,18 +18,37 @@ std::string md_escape(std::string_view text) {
   return out;
 }
 
-std::string md_code(std::string_view text) {
-  // A fence one backtick longer than the longest run inside, as CommonMark allows.
+namespace {
+
+size_t longest_backtick_run(std::string_view text) {
   size_t longest = 0, run = 0;
   for (const char c : text) {
     run = c == '`' ? run + 1 : 0;
     longest = std::max(longest, run);
   }
-  const std::string fence(longest + 1, '`');
+  return longest;
+}
+
+}  // namespace
+
+std::string md_code(std::string_view text) {
+  // A fence one backtick longer than the longest run inside, as CommonMark allows.
+  const std::string fence(longest_backtick_run(text) + 1, '`');
   const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
   std::string body(text);
   std::replace(body.begin(), body.end(), '\n', ' ');
   return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
+std::string md_code_block(const std::vector<std::string>& lines) {
+  // A closing fence is a line of at least as many backticks as the opening one:
+  // one longer than any run inside, and never fewer than CommonMark's three.
+  size_t longest = 0;
+  for (const std::string& line : lines) longest = std::max(longest, longest_backtick_run(line));
+  const std::string fence(std::max<size_t>(3, longest + 1), '`');
+  std::string out = fence + "\n";
+  for (const std::string& line : lines) out += line + "\n";
+  return out + fence + "\n";
 }
 
 }  // namespace slaudit::report

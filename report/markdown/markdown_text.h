@@ -4,6 +4,7 @@
 // with `|` inside a table cell).
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace slaudit::report {
 
@@ -12,5 +13,9 @@ std::string md_escape(std::string_view text);
 // Inline code: `text`, with a longer fence when the text holds backticks.
 // Not for table cells: a `|` would still split the cell.
 std::string md_code(std::string_view text);
+// A fenced code block of the lines, its fence longer than any backtick run in
+// them: no line (a contract comment holding ```) can close it early and turn
+// what follows into live Markdown or HTML.
+std::string md_code_block(const std::vector<std::string>& lines);
 
 }  // namespace slaudit::report
