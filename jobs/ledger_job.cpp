@@ -5,6 +5,7 @@
 #include "base/time/civil_date.h"
 #include "base/time/timestamp.h"
 #include "ledger/database.h"
+#include "telemetry/common/name_check.h"
 
 namespace slaudit::jobs {
 
@@ -93,6 +94,8 @@ std::string step_option_problem(const LedgerClaimOptions& o, ledger::ClaimEventK
   if (kind == K::Refused && o.reason.empty()) return "a refusal needs --reason (the provider's words)";
   if (kind != K::Refused && !o.reason.empty()) return "--reason goes with refused only";
   if (kind != K::Filed && !o.reference.empty()) return "--reference goes with filed only";
+  // A reference is printed in `ledger claims` rows: a name, checked as the readers check ids.
+  if (auto problem = name_problem("--reference", o.reference)) return *problem;
   return "";
 }
 

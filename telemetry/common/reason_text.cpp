@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "base/text/display_width.h"
+#include "telemetry/common/name_check.h"
 
 namespace slaudit {
 
@@ -57,7 +58,7 @@ std::string printable(std::string_view text, size_t max_code_points) {
     const size_t at = i;
     const char32_t cp = decode_utf8(text, i);
     const bool invalid = cp == U'\uFFFD' && !(static_cast<unsigned char>(text[at]) == 0xEF && i - at == 3);
-    if (invalid || cp < 0x20 || cp == 0x7F) {
+    if (invalid || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || is_bidi_control(cp)) {
       append_escaped(out, text.substr(at, i - at));
     } else {
       out += text.substr(at, i - at);

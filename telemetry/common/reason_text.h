@@ -8,7 +8,8 @@
 
 namespace slaudit {
 
-// The text with control characters and invalid UTF-8 escaped (\n, \t, \xff),
+// The text with control characters, bidirectional formatting characters
+// (U+202E as \xe2\x80\xae) and invalid UTF-8 escaped (\n, \t, \xff),
 // cut after `max_code_points` with an ellipsis.
 std::string printable(std::string_view text, size_t max_code_points = 200);
 

@@ -13,6 +13,8 @@
 #include "base/time/timestamp.h"
 #include "telemetry/common/csv.h"
 #include "telemetry/common/json_value.h"
+#include "telemetry/common/name_check.h"
+#include "telemetry/common/reason_text.h"
 
 namespace slaudit::fleet {
 
@@ -21,7 +23,8 @@ namespace {
 using Fields = std::map<std::string, std::string, std::less<>>;  // present, non-null values only
 using Reason = std::optional<std::string>;
 
-std::string in_quotes(std::string_view text) { return "'" + std::string(text) + "'"; }
+// Printable and cut (reason_text.h): a reason never carries a line break or a megabyte of input.
+std::string in_quotes(std::string_view text) { return quote_value(text); }
 
 const model::Service* fleet_service(const model::Contract& contract, std::string_view name) {
   auto index = contract.find_service(name);
@@ -64,10 +67,14 @@ Reason read_attributes(const model::Service& service, const Fields& fields, Reso
 
 constexpr std::string_view kFixed[] = {"id", "service", "region", "zone", "zones", "launched", "terminated"};
 
-// One inventory record, from either format.
+// One inventory record, from either format. Its id, region, zone and
+// attributes are names that reports print (name_check.h), checked as the
+// incident reader checks its ids.
 std::variant<Resource, std::string> resource(const Fields& fields, const model::Contract& contract) {
   for (const char* name : {"id", "service", "region", "zone"})
     if (auto it = fields.find(name); it == fields.end() || it->second.empty()) return "missing '" + std::string(name) + "'";
+  for (const auto& [name, value] : fields)
+    if (Reason r = name_problem("field " + in_quotes(name), value)) return *r;
   const model::Service* service = fleet_service(contract, fields.at("service"));
   if (service == nullptr) return "unknown service " + in_quotes(fields.at("service")) + "; expected one of the contract's fleets";
   for (const auto& [name, value] : fields) {

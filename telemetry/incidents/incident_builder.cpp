@@ -2,6 +2,7 @@
 
 #include "base/time/timestamp.h"
 #include "telemetry/incidents/affected.h"
+#include "telemetry/common/name_check.h"
 #include "telemetry/common/reason_text.h"
 
 namespace slaudit {
@@ -28,16 +29,11 @@ Reason read_required(std::string_view name, const std::optional<std::string_view
   return std::nullopt;
 }
 
-// Ids and services are names that reports print one per line or cell. A
-// cluster is only a description, and is kept whatever it holds.
+// Ids, services and places are names that reports print one per line or
+// cell (telemetry/common/name_check.h). A cluster is only a description, and
+// is kept whatever it holds.
 Reason check_printable(std::string_view name, const std::optional<std::string_view>& value) {
-  if (!value) return std::nullopt;
-  for (const char c : *value) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-      return "field " + field(name) + " contains a control character: " + quote_value(*value);
-    }
-  }
-  return std::nullopt;
+  return value ? name_problem("field " + field(name), *value) : std::nullopt;
 }
 
 Reason read_time(std::string_view name, std::string_view text, Instant& out) {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "telemetry/common/json_value.h"
+#include "telemetry/common/name_check.h"
 
 namespace slaudit::probe {
 
@@ -35,8 +36,10 @@ const std::string* repeated_key(const JsonValue& object) {
   return nullptr;
 }
 
-// One target's home, or the reason it is not one.
+// One target's home, or the reason it is not one. The target and its
+// resource are names that reports print (name_check.h).
 std::string read_home(const std::string& target, const JsonValue& home, TargetHome& out) {
+  if (auto problem = name_problem("a target", target)) return *problem;
   const std::string where = "target \"" + target + "\": ";
   const JsonValue* service = home.kind == Kind::Object ? member(home, "service") : nullptr;
   if (service == nullptr || service->kind != Kind::String) return where + "expected an object with a string \"service\"";
@@ -49,6 +52,7 @@ std::string read_home(const std::string& target, const JsonValue& home, TargetHo
   }
   if (const JsonValue* resource = member(home, "resource")) {
     if (resource->kind != Kind::String || resource->text.empty()) return where + "\"resource\" must be a non-empty string";
+    if (auto problem = name_problem("\"resource\"", resource->text)) return where + *problem;
     out.resource = resource->text;
   }
   for (const JsonMember& m : home.members)

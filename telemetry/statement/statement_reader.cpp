@@ -12,6 +12,7 @@
 #include "telemetry/common/csv.h"
 #include "telemetry/common/csv_header.h"
 #include "telemetry/common/json_value.h"
+#include "telemetry/common/name_check.h"
 #include "telemetry/common/reason_text.h"
 
 namespace slaudit {
@@ -138,10 +139,7 @@ std::string trimmed(std::string_view text) {
 }
 
 Reason check_printable(std::string_view name, const std::string& value) {
-  for (const char c : value)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-      return "field '" + std::string(name) + "' contains a control character: " + quote_value(value);
-  return std::nullopt;
+  return name_problem("field '" + std::string(name) + "'", value);
 }
 
 std::string listed(const std::vector<std::string>& names) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "base/time/timestamp.h"
+#include "telemetry/common/name_check.h"
 #include "telemetry/common/reason_text.h"
 #include "telemetry/status/status_records.h"
 
@@ -53,10 +54,7 @@ Reason read_state(const std::string& text, bool& down) {
 
 // Resources and services are names reports print one per line or cell.
 Reason check_printable(std::string_view name, const std::string& value) {
-  for (const char c : value)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-      return "field '" + std::string(name) + "' contains a control character: " + quote_value(value);
-  return std::nullopt;
+  return name_problem("field '" + std::string(name) + "'", value);
 }
 
 Reason read_service(const std::optional<std::string>& named, const std::optional<ServiceNames>& services,

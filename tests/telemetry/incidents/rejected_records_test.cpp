@@ -254,8 +254,9 @@ TEST_CASE("telemetry: a record over 1 MiB is rejected in both formats", "[teleme
     CHECK(log.incidents[1].line == 5);
   }
   SECTION("exactly 1 MiB is still read") {
-    const std::string head = R"({"id":")";
-    const std::string tail = R"(","service":"gpu-training","start":"2026-03-08T06:00:00Z"})";
+    // The bulk in the cluster, a description: an id is a name, at most 1,024 bytes (name_check.h).
+    const std::string head = R"({"id":"A","service":"gpu-training","start":"2026-03-08T06:00:00Z","scope":{"cluster":")";
+    const std::string tail = R"("}})";
     const std::string record = head + std::string(kMaxRecordBytes - head.size() - tail.size(), 'x') + tail;
     REQUIRE(record.size() == kMaxRecordBytes);
     const IncidentLog log = read_jsonl(record);
