@@ -109,4 +109,16 @@ std::string pad_left(std::string_view utf8, size_t width) {
   return out;
 }
 
+std::string fit_width(std::string_view utf8, size_t width) {
+  size_t used = 0, i = 0, cut = std::string_view::npos;
+  while (i < utf8.size()) {
+    const size_t at = i;
+    const size_t w = static_cast<size_t>(code_point_width(decode_utf8(utf8, i)));
+    if (used + w > width - 1 && cut == std::string_view::npos) cut = at;  // where "…" would go
+    if (used + w > width) return std::string(utf8.substr(0, cut)) + "…";
+    used += w;
+  }
+  return std::string(utf8);
+}
+
 }  // namespace slaudit

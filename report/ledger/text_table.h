@@ -1,6 +1,8 @@
 #pragma once
 // The ledger commands' text tables: columns padded to their widest cell
-// (display width: CJK names take two), numbers right-aligned.
+// (display width: CJK names take two), numbers right-aligned. A cell wider
+// than kMaxTableCellWidth is cut and marked "…" (the JSON output has it whole),
+// except in a left-aligned last column, which is never padded.
 #include <string>
 #include <vector>
 

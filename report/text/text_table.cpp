@@ -6,6 +6,12 @@
 
 namespace slaudit::report {
 
+void TextTable::add_row(std::vector<std::string> cells) {
+  for (size_t i = 0; i < cells.size() && i < columns_.size(); ++i)
+    if (i + 1 < columns_.size() || columns_[i].align == Align::Right) cells[i] = fit_width(cells[i], kMaxTableCellWidth);
+  rows_.push_back(std::move(cells));
+}
+
 std::vector<size_t> TextTable::widths() const {
   std::vector<size_t> widths;
   for (const Column& column : columns_) widths.push_back(display_width(column.heading));

@@ -1,6 +1,9 @@
 #pragma once
 // A plain-text table for terminals: columns sized by display width, so cells
-// holding Chinese (two columns a character) line up with ASCII ones.
+// holding Chinese (two columns a character) line up with ASCII ones. A cell
+// wider than kMaxTableCellWidth (base/text/display_width.h) is cut and marked "…" (the JSON report has every
+// value whole): one long id must not pad every row of its column. A
+// left-aligned last column is never padded, and is kept whole.
 #include <string>
 #include <vector>
 
@@ -17,7 +20,7 @@ class TextTable {
   explicit TextTable(std::vector<Column> columns) : columns_(std::move(columns)) {}
 
   // A row with fewer cells than columns is padded with empty cells.
-  void add_row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  void add_row(std::vector<std::string> cells);
 
   // The heading row then each row, every line prefixed with `indent` and
   // ended by '\n'; columns are two spaces apart and no line ends in a space.
