@@ -102,6 +102,7 @@ int run_fleet_command(AuditOptions& o) {
   f.initial_state = j.initial_state;
   f.period = j.period;
   f.as_of = j.as_of;
+  f.now = j.now;
   f.window = j.window;
   f.from = j.from;
   f.to = j.to;
@@ -187,6 +188,11 @@ constexpr const char* kFooter =
     "  period's evidence is incomplete: exit 4, or 3 when it is already breached. --window 30d (or 24h)\n"
     "  audits the rolling window of that length ending at the instant instead (\"the last 30 days\"): its\n"
     "  availability against the target and its error budget, no credit: a window is not a contract period.\n"
+    "Unseen time (docs/audit.md section 33): a period that has not ended at the audit's instant (--now INSTANT,\n"
+    "  default the machine's clock, stated in the report) is in progress: never met, exit 4 unless breached;\n"
+    "  one that has not begun is not assessed. A period outside the span the incident log covers (--covers\n"
+    "  FROM/TO; without it, from the period holding its first record to the one holding its last) is not\n"
+    "  assessed: no record there means nobody looked, not no outage.\n"
     "Probes: --probes FILE... (CSV or Prometheus range-query JSON, plain or gzip; - is standard input)\n"
     "  audits the clauses measured from probes; a Prometheus series' target is its --target-label label\n"
     "  (docs/audit.md, \"Probe audits\"); targets come from the clause's target items or --targets.\n"
@@ -340,6 +346,14 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--window", j.window,
                   "With --as-of: audit the rolling window of this length ending at the instant (30d, 24h) instead of "
                   "the contract's periods: availability and error budget, no credit");
+  cmd->add_option("--now", j.now,
+                  "Judge periods as of this instant (2026-12-07T00:00:00Z; default: the machine's clock): one not "
+                  "ended then is in progress (exit 4 unless breached), one not begun is not assessed (docs/audit.md "
+                  "section 33)");
+  cmd->add_option("--covers", j.covers,
+                  "The span the incident log covers, FROM/TO (2026-11-01T00:00:00Z/2026-12-01T00:00:00Z): a period "
+                  "outside it is not assessed; default: the periods holding its records")
+      ->needs(incidents);
   cmd->add_option("--holidays", j.holidays,
                   "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day, or .ics");
   add_fleet_options(cmd, *o);

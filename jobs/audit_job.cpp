@@ -15,6 +15,7 @@
 #include "jobs/probe_inputs.h"
 #include "jobs/statement_inputs.h"
 #include "jobs/status_evidence.h"
+#include "jobs/unseen_time.h"
 #include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/incidents/incident_reader.h"
@@ -52,7 +53,34 @@ void note_in_progress(audit::AuditReport& report, size_t later) {
   report.notes.push_back(as_of_note(report.as_of->as_of, later));
 }
 
+// The audit's instant: --now, or the machine's clock. --as-of judges its own
+// periods as of its instant, so it takes no --now.
+bool judged_instant(const AuditJobOptions& o, std::optional<Instant> as_of, audit::AuditRequest& request,
+                    Messages& messages) {
+  if (as_of) {
+    if (o.now.empty()) return true;
+    messages.push_back("slaudit audit: --as-of is the instant its periods are judged at; give --as-of or --now, not both");
+    return false;
+  }
+  request.judged_at = audit_instant(o.now, messages);
+  return request.judged_at.has_value();
+}
+
 // ---------------------------------------------------------------- the inputs
+
+// The span the log covers: stated by --covers, else inferred from its records.
+// A status-change history says each state until the next change, from its
+// first record on (before it, note_status_gaps): no span is inferred for it.
+bool incident_span(const AuditJobOptions& o, const IncidentLog& log, audit::AuditRequest& request,
+                   Messages& messages) {
+  if (o.covers.empty()) {
+    if (log.from_status_history) return true;
+    request.incident_span = inferred_span(log.incidents, log.path);
+    return true;
+  }
+  request.incident_span = stated_span(o.covers, log.path, messages);
+  return request.incident_span.has_value();
+}
 
 std::optional<IncidentLog> read_incidents(const AuditJobOptions& o, const ServiceNames& services, Inputs& inputs,
                                           Messages& messages) {
@@ -283,6 +311,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
     if (!(window = window_length(o.window, job.messages))) return job;
     request.window = audit::RollingWindow{*as_of, *window};
   }
+  if (!judged_instant(o, as_of, request, job.messages)) return job;
   const std::optional<audit::AuditRange> range =
       as_of ? as_of_range(o, *as_of, contract, window, job.messages) : audit_range(o, contract, job.messages);
   if (!range) return job;
@@ -300,12 +329,17 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
     job.messages.push_back("slaudit audit: give --incidents, --probes (or --prometheus), or both; or --statement");
     return job;
   }
+  if (!o.covers.empty() && o.incidents.empty()) {
+    job.messages.push_back("slaudit audit: --covers states the span of the incident log; give --incidents too");
+    return job;
+  }
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
   if (!log) return job;
   request.incident_evidence = o.incidents.empty()                                  ? audit::IncidentEvidence::NoLog
                               : log->records_read > 0 && log->rejected.size() == log->records_read
                                   ? audit::IncidentEvidence::NoneUsable
                                                                                  : audit::IncidentEvidence::Log;
+  if (!o.incidents.empty() && !incident_span(o, *log, request, job.messages)) return job;
   request.incidents = std::move(log->incidents);
   if (!o.statement.empty() &&
       !read_statement_input(o.statement, o.statement_format, contract, request, inputs, job.messages, statement))
@@ -350,6 +384,7 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   account_probe_files(probe_options, probe_run, report);
   note_evidence_gaps(*log, probe_run, contract, report);
   note_in_progress(report, later);
+  if (request.incident_span && request.incident_span->stated) report.notes.push_back(span_note(*request.incident_span));
   account_prometheus(contract, prometheus_run, report);
   if (holidays && counts_working_days(contract)) report.notes.push_back(holiday_note(*holidays));
   note_ledger_evidence(evidence, o.ledger.empty() ? std::string("of the recorded audit") : o.ledger, report);
@@ -359,7 +394,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
   job.exit_code = verdict_code(o, report, job.messages);
   if (!o.ledger.empty() && ledger_readable) {
-    const std::string options = audit_options_json(o, evidence);
+    AuditJobOptions recorded = o;  // with the instant it was judged at, which ledger verify judges at again
+    if (request.judged_at) recorded.now = format_utc(*request.judged_at);
+    const std::string options = audit_options_json(recorded, evidence);
     const auto record = [&](ledger::Database& db, const std::string& at) {
       return ledger::record_audit(db, report, at, options);
     };

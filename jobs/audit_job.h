@@ -31,6 +31,11 @@ struct AuditJobOptions {
   // the records known by then, and their error budgets (docs/audit.md section 28).
   std::string as_of;
   std::string window;  // with as_of: a rolling window ending then ("30d", "24h")
+  // The audit's instant: an RFC 3339 instant; "" or "now" is the machine's
+  // clock. A period not ended then is in progress, one not begun is not
+  // assessed (docs/audit.md section 33). The ledger records the instant used.
+  std::string now;
+  std::string covers;  // "FROM/TO": the span the incident log covers; "": inferred from its records
   std::string claims, billing, previous_credits;
   std::string holidays;  // the days of the contract's holiday calendar (docs/audit.md section 27)
   std::vector<std::string> probes;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/time/civil_date.h"
+#include "base/time/timestamp.h"
 #include "engine/audit/error_budget.h"
 #include "jobs/as_of.h"
 #include "jobs/fleet_probes.h"
@@ -10,6 +11,7 @@
 #include "jobs/inputs.h"
 #include "jobs/ledger_evidence.h"
 #include "jobs/status_evidence.h"
+#include "jobs/unseen_time.h"
 #include "ledger/record.h"
 #include "telemetry/billing/billing_inputs.h"
 #include "telemetry/fleet/fleet_inputs.h"
@@ -155,6 +157,7 @@ bool evidence_options(const FleetJobOptions& o, Messages& messages) {
 bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, audit::FleetAuditRequest& request,
                    Messages& messages) {
   if (o.as_of.empty()) {
+    if (!(request.judged_at = audit_instant(o.now, messages))) return false;
     if (!o.window.empty()) {
       messages.push_back("slaudit audit: --window is the rolling window ending at --as-of; give --as-of too");
       return false;
@@ -167,6 +170,10 @@ bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, au
       !o.ledger.empty()) {
     messages.push_back("slaudit audit: --as-of audits each resource's periods in progress at an instant from an "
                        "incident log; it takes no --period, --from, --to, --probes, --prometheus or --ledger");
+    return false;
+  }
+  if (!o.now.empty()) {
+    messages.push_back("slaudit audit: --as-of is the instant its periods are judged at; give --as-of or --now, not both");
     return false;
   }
   request.as_of = as_of_instant(o.as_of, messages);
@@ -268,7 +275,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
     request.probe_engines = &probes.by_resource;
     request.probe_sources = probes.sources;
   }
-  const std::optional<Instant> as_of = request.as_of;
+  const std::optional<Instant> as_of = request.as_of, judged_at = request.judged_at;
   const bool window = request.window.has_value();
   audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
   if (!result.report) {
@@ -296,7 +303,9 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   note_fleet_ledger_evidence(evidence, o.ledger.empty() ? std::string("of the recorded audit") : o.ledger, report);
   job.exit_code = verdict_code(o, report, job.messages);
   if (!o.ledger.empty() && ledger_ok) {
-    const std::string options = fleet_options_json(o, evidence);
+    FleetJobOptions recorded = o;  // with the instant it was judged at, which ledger verify judges at again
+    if (judged_at) recorded.now = format_utc(*judged_at);
+    const std::string options = fleet_options_json(recorded, evidence);
     const auto record = [&](ledger::Database& db, const std::string& at) {
       return ledger::record_fleet_audit(db, report, at, options);
     };

@@ -28,6 +28,7 @@ struct FleetJobOptions {
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string as_of, window;      // --as-of INSTANT [--window D]: the periods in progress, or a rolling window
+  std::string now;                // the audit's instant, as AuditJobOptions::now; recorded in the ledger
   std::string claimed, claims;
   std::string holidays;  // the days of the contract's holiday calendar
   std::string explain_resource;

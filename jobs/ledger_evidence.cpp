@@ -241,7 +241,8 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"strict", o.strict}, {"ledger", evidence_json(evidence)},
                   {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label},
                   {"prometheus_replay", absolute(replay_folder(o.prometheus))},
-                  {"prometheus_live_only", live_only(o.prometheus)}};
+                  {"prometheus_live_only", live_only(o.prometheus)},
+                  {"now", o.now}};
   return j.dump();
 }
 
@@ -293,6 +294,7 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
       o.targets_map = text_of("targets");
       o.target_label = text_of("target_label");
     }
+    if (j.contains("now")) o.now = text_of("now");  // recorded since periods not ended are judged
     return std::optional<FleetJobOptions>(std::move(o));
   });
 }
@@ -313,6 +315,7 @@ std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& e
       {"target_label", o.target_label}, {"strict", o.strict},
       {"prometheus_replay", absolute(replay_folder(o.prometheus))},
       {"prometheus_live_only", live_only(o.prometheus)},
+      {"now", o.now}, {"covers", o.covers},
       {"ledger", evidence_json(evidence)}};
   return j.dump();
 }
@@ -347,6 +350,10 @@ std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, 
     o.strict = j.at("strict").get<bool>();
     o.prometheus.replay_dir = text_of("prometheus_replay");
     o.ledger_evidence = evidence_from_json(j.at("ledger"));
+    // The audit's instant and the log's span, recorded since periods not ended
+    // are judged: an earlier record is judged again at the verifying machine's clock.
+    if (j.contains("now")) o.now = text_of("now");
+    if (j.contains("covers")) o.covers = text_of("covers");
     return std::optional<AuditJobOptions>(std::move(o));
   });
 }

@@ -434,6 +434,61 @@ void stated_figure(const AuditRequest& req, const model::AvailabilityClause& cla
                            ": availability is not assessed";
 }
 
+// ------------------------------------------------- time the evidence has not seen
+
+// " (the audit's instant)" after the instant: every reason names it, so that a
+// report judged by the machine's clock says which instant decided.
+std::string instant_words(Instant at) { return format_utc(at) + " (the audit's instant)"; }
+
+std::string span_text(const IncidentSpan& span) { return format_utc(span.from) + "/" + format_utc(span.to); }
+
+// Why a period of a clause measured from incidents lies outside the log's
+// span; empty when it does not. [from, to): its audited part, within `whole`.
+std::string outside_span(const IncidentSpan& span, std::pair<Instant, Instant> whole, Instant from, Instant to) {
+  const std::string how = "; state the span the log covers with --covers FROM/TO";
+  if (span.empty)
+    return "the incident log " + span.source + " holds no record and states no span it covers: not assessed" + how;
+  if (span.stated) {
+    if (to <= span.from || from >= span.to)
+      return "outside the span the incident log " + span.source + " covers (" + span_text(span) + ", --covers): not assessed";
+    return {};
+  }
+  // Inferred: the periods from the one holding the earliest record to the one holding the latest.
+  if (whole.second <= span.from || whole.first > span.to)
+    return "outside the span of the incident log " + span.source + ", which states none: its records run from " +
+           format_utc(span.from) + " to " + format_utc(span.to) + ", so nothing says this period was looked at" + how;
+  return {};
+}
+
+// A period's time the evidence has not seen: not begun at the audit's instant,
+// or outside the log's span, the period is not assessed (never met: no record
+// there means "not looked at", not "no outage"); not ended, or partly outside a
+// stated span, its evidence has a gap. `from_incidents`: the clause is measured
+// from a usable incident log.
+void note_unseen_time(const AuditRequest& req, bool from_incidents, const Period& whole, ClassifiedPeriod& cp) {
+  // The note says why in full; the gap, which every format lists (CSV too), says what.
+  const auto not_assessed = [&](const std::string& why, const std::string& gap) {
+    cp.unmeasured = true;
+    cp.measured_derivation = why;
+    cp.evidence_gaps.push_back(gap);
+  };
+  if (req.judged_at && cp.from >= *req.judged_at) {
+    const std::string why = "not begun at " + instant_words(*req.judged_at) + ": not assessed";
+    return not_assessed(why, why);
+  }
+  if (from_incidents && req.incident_span) {
+    const IncidentSpan& span = *req.incident_span;
+    if (const std::string why = outside_span(span, {whole.start, whole.end}, cp.from, cp.to); !why.empty())
+      return not_assessed(why, "outside the span the incident log " + span.source + " covers: not assessed");
+    if (span.stated && (cp.from < span.from || cp.to > span.to))
+      cp.evidence_gaps.push_back("the incident log " + span.source + " covers only " + span_text(span) +
+                                 " (--covers) of this period: the rest is unseen");
+  }
+  if (req.judged_at && cp.to > *req.judged_at)
+    cp.evidence_gaps.push_back("in progress at " + instant_words(*req.judged_at) +
+                               ": the period has not ended, so its figures are not final");
+}
+
 void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_index,
                   const ServiceIndex& by_service, AuditReport& report) {
   const auto& contract = *req.contract;
@@ -486,6 +541,8 @@ void audit_clause(const AuditRequest& req, const TimeZone& zone, size_t clause_i
                                          ? "no incident log was given: availability is not assessed"
                                          : "every record of the incident log was rejected: availability is not assessed";
           }
+          note_unseen_time(req, !engine && !from_statement && req.incident_evidence == IncidentEvidence::Log,
+                           span.periods[k], cp);
           if (cp.partial && !clause.partial_period)
             cp.notes.push_back("a partial period, and the clause does not say how to treat one: prorated");
           return cp;
@@ -529,9 +586,12 @@ void check_holiday_years(const AuditRequest& req, const model::AvailabilityClaus
 }
 
 // Dates are computed in years 1400-9999 only: a claim deadline past them is
-// no date a report could state, so the audit stops with an error instead.
+// no date a report could state, so the audit stops with an error instead. The
+// range asked for reaches there, not the contract: a usage error. A rolling
+// window has no claim.
 bool claim_deadlines_fit(const AuditRequest& req, const TimeZone& zone, std::vector<AuditError>& errors) {
   const auto& contract = *req.contract;
+  if (req.window) return true;
   for (const auto& clause : contract.availability) {
     if (!clause.claim) continue;
     std::vector<std::string> notes;  // the clause's audit states them
@@ -540,8 +600,9 @@ bool claim_deadlines_fit(const AuditRequest& req, const TimeZone& zone, std::vec
     const Period& last = plan->periods.back();
     if (!deadlines_in_calendar(*clause.claim, last.last_day, plan->scheme, zone)) {
       errors.push_back({"the claim deadline of " + contract.services[clause.service].name + " " + last.label +
-                            " would fall after 9999-12-31, past the calendar slaudit computes in (years 1400-9999)",
-                        clause.claim->range});
+                            " would fall after 9999-12-31, past the calendar slaudit computes in (years 1400-9999); "
+                            "audit an earlier range",
+                        clause.claim->range, true});
       continue;
     }
     check_holiday_years(req, clause, *plan, errors);
@@ -555,6 +616,26 @@ struct RecoveryPart {
   std::vector<std::string> notes;
 };
 
+// Whether the requested range holds a day the service is active (its start,
+// or the contract's, to the contract's end): a recovery clause has nothing to
+// audit on other days, as an availability clause has no period there.
+bool range_meets_service(const AuditRequest& req, const model::Service& service) {
+  const auto& contract = *req.contract;
+  LocalDate first = from_civil(req.range.first), last = from_civil(req.range.last);
+  if (contract.effective_from) first = std::max(first, from_civil(*contract.effective_from));
+  if (service.starts) first = std::max(first, from_civil(*service.starts));
+  if (contract.effective_until) last = std::min(last, from_civil(*contract.effective_until));
+  return first <= last;
+}
+
+// Why a recovery clause cannot be assessed over [from, to); empty when it can.
+std::string recovery_unseen(const AuditRequest& req, Instant from, Instant to) {
+  if (req.incident_evidence != IncidentEvidence::Log) return "no usable incident log";
+  if (req.judged_at && from >= *req.judged_at) return "the range has not begun at " + instant_words(*req.judged_at);
+  if (!req.incident_span) return {};
+  return outside_span(*req.incident_span, {from, to}, from, to);
+}
+
 RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zone, const ServiceIndex& by_service) {
   RecoveryPart report;
   const auto& contract = *req.contract;
@@ -562,6 +643,7 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
   const Instant range_to = midnight_after(zone, from_civil(req.range.last));
   for (const auto& clause : contract.recovery) {
     const auto& service = contract.services[clause.service];
+    if (!range_meets_service(req, service)) continue;
     // The service's incidents are by start: those starting in the range are one stretch of them.
     const std::vector<size_t>& by_start = by_service[clause.service];
     const auto starts_before = [&](Instant at) {
@@ -579,7 +661,8 @@ RecoveryPart audit_recovery_clauses(const AuditRequest& req, const TimeZone& zon
       in.monthly_fee_minor = service.fee->minor * 730;  // the common 730-hour month
     RecoveryAudit audited = audit_recovery(in);
     audited.service = service.name;
-    audited.assessed = req.incident_evidence == IncidentEvidence::Log;
+    audited.not_assessed_reason = recovery_unseen(req, range_from, range_to);
+    audited.assessed = audited.not_assessed_reason.empty();
     report.audits.push_back(std::move(audited));
   }
   if (!contract.recovery.empty())
@@ -622,6 +705,17 @@ bool add_totals(AuditReport& report) {
   for (const auto& t : report.totals) exact &= add_money(report.total_owed_minor, t.owed_minor);
   report.verdict = breached ? Verdict::Breached : not_assessed ? Verdict::NotAssessed : Verdict::Met;
   return exact;
+}
+
+Instant range_to_of(const AuditRequest& req, const TimeZone& zone) { return midnight_after(zone, from_civil(req.range.last)); }
+
+// The report states the audit's instant when it decided something: a period
+// (or a recovery clause's range) that had not ended by then.
+void note_judged_at(const AuditRequest& req, Instant range_to, AuditReport& report) {
+  if (!req.judged_at) return;
+  bool decided = !report.recovery.empty() && range_to > *req.judged_at;
+  for (const PeriodAudit& p : report.periods) decided |= p.end > *req.judged_at;
+  if (decided) report.judged_at = req.judged_at;
 }
 
 }  // namespace
@@ -692,6 +786,7 @@ AuditResult run_audit(const AuditRequest& req) {
     result.errors.push_back({total_too_large(), {}, true});
     return result;
   }
+  note_judged_at(req, range_to_of(req, *zone), report);
   result.report = std::move(report);
   return result;
 }

@@ -106,6 +106,19 @@ struct RollingWindow {
   Instant start() const { return end - length; }
 };
 
+// The span of time an incident log speaks for (docs/audit.md, "Time the
+// evidence has not seen"): a period outside it is not assessed, never met,
+// since no record there means "not looked at", not "no outage".
+struct IncidentSpan {
+  Instant from, to;  // [from, to)
+  // Stated (`--covers`): a period only partly inside has an evidence gap.
+  // Inferred from the records: from the period holding the earliest record
+  // to the period holding the latest; an empty log covers nothing.
+  bool stated = false;
+  bool empty = false;   // inferred from a log without a record
+  std::string source;   // the log's path, for the reasons
+};
+
 struct AuditRequest {
   const model::Contract* contract = nullptr;
   const SourceFile* contract_source = nullptr;  // for explanations (file:line)
@@ -137,6 +150,13 @@ struct AuditRequest {
   std::vector<std::string> probe_sources;
   std::optional<ResourceScope> resource_scope;  // set by the fleet audit only
   std::optional<RollingWindow> window;           // set by `audit --as-of T --window D` only
+  // The audit's instant (`--now`, else the machine's clock, read by the
+  // caller: the engine reads no clock). A period that has not ended then is
+  // in progress (an evidence gap: never met), one that has not begun is not
+  // assessed. None: every period is taken as ended (--as-of judges its own).
+  std::optional<Instant> judged_at;
+  // Clauses measured from incidents: the span the log covers (none: no log).
+  std::optional<IncidentSpan> incident_span;
 };
 
 // Errors that stop an audit before it starts (no time zone, no such period...).

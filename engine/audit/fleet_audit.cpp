@@ -347,6 +347,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistor
   one.use_threads = false;  // resources run side by side instead
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
   one.window = req.window;
+  one.judged_at = req.judged_at;
   for (const size_t c : match.clauses)
     if (const auto* engine = probe_engine_of(req, resource, c)) {
       one.probe_engines.resize(req.contract->availability.size(), nullptr);
@@ -527,6 +528,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
   one.resource_scope =
       ResourceScope{{group.clause}, g.launched, g.terminated, timeline.set_aside()};
   one.window = req.window;
+  one.judged_at = req.judged_at;
   ResourceRun run;
   AuditResult result = audit_one(req, one, explained);
   if (!result.report) {

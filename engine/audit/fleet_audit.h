@@ -49,6 +49,7 @@ struct FleetAuditRequest {
   // which), or over a rolling window ending at it.
   std::optional<Instant> as_of;
   std::optional<RollingWindow> window;
+  std::optional<Instant> judged_at;  // as AuditRequest::judged_at, for every resource
   // Per-resource clauses measured from probes: each resource's engines
   // (built over fleet_probe_plans), and the probe inputs' names by source index.
   const ResourceProbeEngines* probe_engines = nullptr;

@@ -280,6 +280,7 @@ struct FaultStats {
 
 struct RecoveryAudit {
   bool assessed = true;  // false: no usable incident log, so no incident could be timed
+  std::string not_assessed_reason;  // when not assessed: "no usable incident log", "not begun at ..."
   std::string service;
   std::string clause_label;
   SourceRange clause;
@@ -413,6 +414,9 @@ struct AuditReport {
   std::vector<std::string> notes;
   // Audited as of an instant, a period still in progress: its error budgets.
   std::optional<AsOfAudit> as_of;
+  // The audit's instant, when it decided something: some period had not
+  // ended (in progress) or not begun (not assessed) then. Every format states it.
+  std::optional<Instant> judged_at;
 
   bool evidence_complete() const;  // no gap here nor in any period
   // Some period fell in a tier the contract leaves `not stated`: the total

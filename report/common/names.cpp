@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
 
 namespace slaudit::report {
@@ -14,6 +15,12 @@ std::string_view time_state_word(audit::TimeState state) {
   }
   return "unknown";
 }
+
+std::string judged_at_words(Instant at) {
+  return format_utc(at) + " (periods not ended by then are in progress, those not begun are not assessed)";
+}
+
+std::string judged_at_line(Instant at) { return "judged as of " + judged_at_words(at); }
 
 std::string spoken(std::string_view word) {
   std::string out(word);

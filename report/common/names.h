@@ -26,6 +26,12 @@ std::vector<std::string> period_only_gaps(const audit::AuditReport& report, cons
 // "every SLA met", "SLA breached", "not assessed: ...", "no breach found, but the evidence is incomplete".
 std::string result_phrase(const audit::AuditReport& report);
 
+// The audit's instant (AuditReport::judged_at) in words: "2026-12-07T00:00:00Z
+// (periods not ended by then are in progress, those not begun are not assessed)";
+// the text report's line is "judged as of " and these words.
+std::string judged_at_words(Instant at);
+std::string judged_at_line(Instant at);
+
 // An incident's down time in minutes, for prose: "360 min", and under a
 // weighted clause with its weight and weighted minutes, "360 min × 25% = 90 min
 // weighted" (before the minimum-downtime and partial-minute rules, as the

@@ -33,6 +33,7 @@ std::string header(const HtmlContext& context) {
   out += html_fact("Customer", html_escape(context.contract.customer.value_or("(not stated)")));
   out += html_fact("Contract", html_element("code", context.source.name()) + ", " + html_escape(effective_text(context.contract)));
   out += html_fact("Period audited", html_escape(report.range + " (time zone " + report.timezone + ")"));
+  if (report.judged_at) out += html_fact("Judged as of", html_escape(judged_at_words(*report.judged_at)));
   const std::string claim = total_claim_phrase(report);
   out += html_fact("Total credits owed", html_escape(total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency) +
                                                 (claim.empty() ? "" : ", " + claim)));

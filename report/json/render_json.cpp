@@ -142,6 +142,10 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
   write_strings(w, report.evidence_gaps);
   w.key("inputs");
   write_inputs(w, report.inputs);
+  if (report.judged_at) {  // only when the instant decided something: other reports are unchanged
+    w.key("judged_at");
+    write_instant(w, *report.judged_at);
+  }
   w.key("notes");
   write_strings(w, report.notes);
   w.key("periods");

@@ -44,6 +44,7 @@ std::string heading(const audit::AuditReport& report, const model::Contract& con
   out += "- **Customer:** " + md_escape(contract.customer.value_or("(not stated)")) + "\n";
   out += "- **Contract:** " + md_code(source.name()) + ", " + effective_text(contract) + "\n";
   out += "- **Period audited:** " + md_escape(report.range) + " (time zone " + md_escape(report.timezone) + ")\n";
+  if (report.judged_at) out += "- **Judged as of:** " + md_escape(judged_at_words(*report.judged_at)) + "\n";
   const std::string claim = total_claim_phrase(report);
   out += "- **Total credits owed:** " + md_escape(total_owed_text(report.total_owed_minor, report.owed_is_lower_bound(), report.currency)) +
          (claim.empty() ? "" : ", " + md_escape(claim)) + "\n";

@@ -37,7 +37,9 @@ std::string clause_heading(const TextContext& context, const audit::RecoveryAudi
   if (!audit.clause_label.empty() && audit.clause_label != audit.service) name += "/" + audit.clause_label;
   const std::string limit = audit.limit ? "within " + minutes_text(*audit.limit) + " min" : "no time limit";
   const std::string head = "  " + name + ": " + limit + " — " + clause_location(context.contract, audit.clause) + "\n";
-  if (!audit.assessed) return head + "    not assessed: no usable incident log\n";
+  if (!audit.assessed)
+    return head + "    not assessed: " +
+           (audit.not_assessed_reason.empty() ? std::string("no usable incident log") : audit.not_assessed_reason) + "\n";
   return head + "    " + counted(audit.covered, "incident", "incidents") + " covered, " +
          counted(audit.breaches, "breach", "breaches") + "; credit " + amount_text(audit.credit_minor, currency) + ", " +
          cap_phrase(audit.cap_minor, audit.caps, currency, false) + ", owed " +

@@ -18,6 +18,7 @@ std::string heading(const TextContext& context) {
   const audit::AuditReport& report = context.report;
   std::string out = "Audit of \"" + report.contract_title + "\" (" + context.contract.name() + ")\n";
   out += "range " + report.range + ", time zone " + report.timezone + ", currency " + report.currency.code + "\n";
+  if (report.judged_at) out += judged_at_line(*report.judged_at) + "\n";
   for (const std::string& note : report.notes) out += "note: " + note + "\n";
   return out;
 }

@@ -70,11 +70,13 @@ TEST_CASE("cli audit: no breach with a rejected record exits 4, --strict exits 1
           "[report][cli]") {
   const Scratch scratch;
   // October has no incident, but one record of the log was rejected: nothing shows a breach, yet the
-  // evidence is incomplete, so the audit cannot say "every SLA met" (exit 0).
-  const Run met = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10");
+  // evidence is incomplete, so the audit cannot say "every SLA met" (exit 0). The log is stated to cover
+  // October too (without --covers, October is outside the span of a November log: not assessed).
+  const std::string covers = " --covers 2026-10-01T00:00:00+08:00/2026-12-01T00:00:00+08:00";
+  const Run met = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10" + covers);
   CHECK(met.exit == 4);
   CHECK(has(met.out, "Result: no breach found, but the evidence is incomplete\n"));
-  const Run strict = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10 --strict");
+  const Run strict = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10 --strict" + covers);
   CHECK(strict.exit == 1);
   CHECK(has(strict.out, "  incidents.jsonl:2: unknown service 'nope'"));
   CHECK(has(strict.err, "error: 1 incident record(s) rejected"));

@@ -65,7 +65,8 @@ TEST_CASE("cli claim letter: HTML, a letter a page, values escaped", "[cli][lett
 
 TEST_CASE("cli claim letter: nothing owed, nothing to claim", "[cli][letter]") {
   const Scratch scratch;
-  const CliRun run = scratch.run("--period 2026-10 --format letter");
+  // The November log is stated to cover October too: without --covers, October is not assessed (exit 4).
+  const CliRun run = scratch.run("--period 2026-10 --format letter --covers 2026-10-01T00:00:00+02:00/2026-12-01T00:00:00+01:00");
   CHECK(run.exit == 0);
   CHECK(run.out == "# No claim to make\n\nNo audited period of \"Acme hosting\" (2026-10) owes a credit.\n");
 }

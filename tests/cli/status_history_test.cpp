@@ -84,8 +84,9 @@ TEST_CASE("cli status: an unknown initial state is an evidence gap, never exit 0
   CHECK(has(unknown.out, "evidence incomplete: late.csv: the state of 2 resources is unknown before their first "
                          "status record (the last at 2026-11-10T00:00:00Z; --initial-state unknown)"));
   CHECK(has(unknown.out, "Result: no breach found, but the evidence is incomplete\n"));
-  // December starts after both first records: its evidence is whole.
-  const Run december = scratch.run("--incidents late.csv --incidents-format status-csv --period 2026-12");
+  // December starts after both first records: its evidence is whole (judged once it has ended).
+  const Run december =
+      scratch.run("--incidents late.csv --incidents-format status-csv --period 2026-12 --now 2027-01-01T00:00:00Z");
   CHECK(december.exit == 0);
   const Run up = scratch.run("--incidents late.csv --incidents-format status-csv --initial-state up --period 2026-11");
   CHECK(up.exit == 0);

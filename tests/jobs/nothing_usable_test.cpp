@@ -94,8 +94,11 @@ TEST_CASE("nothing usable: a range outside the contract audits nothing and says 
   CHECK(run.exit == 4);
   CHECK(has(run.out, "Result: not assessed: no period of the contract falls in the range"));
   CHECK(has(run.err, "no period of the contract falls in the range 2027-03"));
-  // An empty log over a covered month is evidence of no outage: met, exit 0.
-  CHECK(s.slaudit("audit log.sla --incidents empty.jsonl --period 2026-11").exit == 0);
+  // An empty log is evidence of no outage over the span it states: met, exit 0; stating none, it covers
+  // nothing (docs/audit.md section 33): not assessed, exit 4.
+  CHECK(s.slaudit("audit log.sla --incidents empty.jsonl --period 2026-11 "
+                  "--covers 2026-11-01T00:00:00Z/2026-12-01T00:00:00Z").exit == 0);
+  CHECK(s.slaudit("audit log.sla --incidents empty.jsonl --period 2026-11").exit == 4);
 }
 
 TEST_CASE("nothing usable: a clause measured from incidents without a log is not assessed", "[audit][evidence]") {
