@@ -308,7 +308,11 @@ Command add_audit(CLI::App& app) {
   cmd->add_flag("--insecure-skip-verify", j.prometheus.insecure_skip_verify,
                 "Prometheus: do not verify the server's TLS certificate (the report says so)")
       ->needs(prom);
-  cmd->add_option("--http-timeout", j.prometheus.timeout, "Prometheus: time allowed for one request (default 2m)");
+  cmd->add_option("--http-timeout", j.prometheus.timeout,
+                  "Prometheus: time allowed for one attempt of a request (default 2m); a request with its retries "
+                  "ends within twice this");
+  cmd->add_option("--http-deadline", j.prometheus.deadline,
+                  "Prometheus: time allowed for the whole read, every request (default 30m)");
   cmd->add_option("--http-retries", j.prometheus.retries,
                   "Prometheus: retries after a failed connection, timeout, 429 or 5xx (default 2)")
       ->check(CLI::Range(0, 10));

@@ -35,6 +35,12 @@ bool http_options(const PrometheusOptions& o, prometheus::HttpOptions& h, Messag
     return false;
   }
   h.timeout = std::chrono::duration_cast<prometheus::Milliseconds>(*timeout);
+  const auto deadline = parse_lateness(o.deadline);
+  if (!deadline || deadline->count() <= 0) {
+    messages.push_back("slaudit audit: bad --http-deadline '" + o.deadline + "'; expected e.g. 30m, 2h, at most 876600h");
+    return false;
+  }
+  h.deadline = std::chrono::steady_clock::now() + *deadline;
   h.connect_timeout = std::min(h.timeout, prometheus::Milliseconds{10'000});
   h.attempts = 1 + std::max(0, o.retries);
   h.first_backoff = o.first_backoff;
@@ -100,10 +106,17 @@ struct ClauseSeries {
 // Fetches, digests and parses one request; an error ends the audit.
 class Reader {
  public:
-  Reader(Fetcher& fetcher, Messages& messages) : fetcher_(fetcher), messages_(messages) {}
+  Reader(Fetcher& fetcher, const std::string& deadline, Messages& messages)
+      : fetcher_(fetcher), deadline_(deadline), messages_(messages) {}
 
   bool get(const std::string& request, bool series_api, ApiResponse& out, Sha256& digest) {
     Fetched f = fetcher_.get(request);
+    if (f.past_deadline) {
+      messages_.push_back("slaudit: prometheus: " + f.url + ": the read passed its deadline of " + deadline_ +
+                          " (--http-deadline) after " + std::to_string(fetcher_.requests()) + " request(s): " +
+                          f.error + "; nothing is audited");
+      return false;
+    }
     if (!f.error.empty()) {
       messages_.push_back("slaudit: prometheus: " + f.url + ": " + f.error +
                           (f.attempts > 1 ? " (" + std::to_string(f.attempts) + " attempts)" : ""));
@@ -136,6 +149,7 @@ class Reader {
 
  private:
   Fetcher& fetcher_;
+  std::string deadline_;
   Messages& messages_;
   std::vector<std::string> warnings_;
   size_t warning_count_ = 0;
@@ -351,7 +365,7 @@ bool read_recorded(const PrometheusOptions& o, const model::Contract& contract, 
                          contract.services[contract.availability[read.clause].service].name + ": " + why);
       return false;
     }
-  Reader reader(*fetcher, messages);
+  Reader reader(*fetcher, o.deadline, messages);
   for (const RecordedRead& read : reads) {
     const ClauseSeries cs{contract.title, contract.services[contract.availability[read.clause].service].name,
                           read.rule->bucket};

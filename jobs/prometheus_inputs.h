@@ -26,7 +26,8 @@ struct PrometheusOptions {
   std::string bearer_token_file, basic_auth_file;  // "TOKEN" / "USER:PASSWORD", first line
   std::string ca_file;
   bool insecure_skip_verify = false;
-  std::string timeout = "2m";  // per request
+  std::string timeout = "2m";  // per request attempt; a request with its retries ends within twice this
+  std::string deadline = "30m";  // the whole read: every request of every clause and period
   int retries = 2;
   uint64_t points_per_request = 1'000'000;
   prometheus::Milliseconds first_backoff{500};

@@ -62,8 +62,8 @@ std::string seconds_text(Milliseconds ms) {
   return std::to_string(ms.count()) + " ms";
 }
 
-// One attempt; returns whether another attempt could help.
-bool attempt(const std::string& url, const HttpOptions& o, HttpResponse& r) {
+// One attempt, given `timeout` at most; returns whether another attempt could help.
+bool attempt(const std::string& url, const HttpOptions& o, Milliseconds timeout, HttpResponse& r) {
   r.body.clear();
   r.error.clear();
   r.status = 0;
@@ -79,7 +79,7 @@ bool attempt(const std::string& url, const HttpOptions& o, HttpResponse& r) {
   curl_easy_setopt(h, CURLOPT_ERRORBUFFER, detail);
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(o.connect_timeout.count()));
-  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(o.timeout.count()));
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
   curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // gzip when the server offers it
@@ -104,7 +104,7 @@ bool attempt(const std::string& url, const HttpOptions& o, HttpResponse& r) {
     return false;
   }
   if (code == CURLE_OPERATION_TIMEDOUT) {
-    r.error = "timed out after " + seconds_text(o.timeout) + " (" + (detail[0] ? detail : curl_easy_strerror(code)) + ")";
+    r.error = "timed out after " + seconds_text(timeout) + " (" + (detail[0] ? detail : curl_easy_strerror(code)) + ")";
   } else {
     r.error = detail[0] ? detail : curl_easy_strerror(code);
   }
@@ -114,17 +114,46 @@ bool attempt(const std::string& url, const HttpOptions& o, HttpResponse& r) {
 }  // namespace
 
 HttpResponse http_get(const std::string& url, const HttpOptions& o) {
+  using Clock = std::chrono::steady_clock;
   global_init();
   HttpResponse r;
   Milliseconds backoff = o.first_backoff;
   const int attempts = std::max(1, o.attempts);
+  const Clock::time_point own_end = Clock::now() + 2 * o.timeout;
+  const Clock::time_point end = std::min(own_end, o.deadline);
   for (r.attempts = 1;; ++r.attempts) {
-    const bool again = attempt(url, o, r);
-    if (!again || r.attempts >= attempts) break;
+    const auto left = std::chrono::duration_cast<Milliseconds>(end - Clock::now());
+    if (left.count() <= 0) {
+      r.attempts = std::max(1, r.attempts - 1);
+      r.past_deadline = o.deadline <= own_end;
+      if (r.error.empty()) r.error = "no time left for the request";
+      break;
+    }
+    const Milliseconds allowed = std::min(o.timeout, left);
+    const bool again = attempt(url, o, allowed, r);
+    if (allowed < o.timeout && own_end <= o.deadline && r.error.starts_with("timed out after"))
+      r.error += ", when the time for the request ran out (at most twice the timeout of " + seconds_text(o.timeout) +
+                 ", retries included)";
+    if (!again || r.attempts >= attempts) {
+      r.past_deadline = !r.error.empty() && Clock::now() >= o.deadline;
+      break;
+    }
+    if (Clock::now() + backoff >= end) {  // the wait alone would pass the deadline
+      r.past_deadline = o.deadline <= own_end;
+      break;
+    }
     std::this_thread::sleep_for(backoff);
     backoff = std::min(backoff * 2, Milliseconds{8000});
   }
   return r;
+}
+
+bool url_has_credentials(std::string_view url) {
+  const size_t scheme = url.find("://");
+  const size_t from = scheme == std::string_view::npos ? 0 : scheme + 3;
+  const size_t authority_end = url.find_first_of("/?#", from);
+  return url.substr(from, authority_end == std::string_view::npos ? std::string_view::npos : authority_end - from)
+             .find('@') != std::string_view::npos;
 }
 
 std::string url_escape(std::string_view text) {

@@ -28,13 +28,14 @@ int listen_on_free_port(int& port) {
   return fd;
 }
 
-void send_all(int fd, const std::string& data) {
+bool send_all(int fd, const std::string& data) {
   size_t sent = 0;
   while (sent < data.size()) {
     const ssize_t n = ::send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) return;
+    if (n <= 0) return false;
     sent += static_cast<size_t>(n);
   }
+  return true;
 }
 
 std::string header(const std::string& head, const std::string& name) {
@@ -90,8 +91,19 @@ void FakeHttpServer::serve() {
     for (int waited = 0; waited < r.delay_ms && !stop_; waited += 20)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     const std::string body = r.cut ? r.body.substr(0, r.body.size() / 2) : r.body;
-    send_all(fd, "HTTP/1.1 " + std::to_string(r.status) + " X\r\nContent-Type: application/json\r\nContent-Length: " +
-                     std::to_string(r.body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+    const std::string head_out = "HTTP/1.1 " + std::to_string(r.status) +
+                                 " X\r\nContent-Type: application/json\r\nContent-Length: " +
+                                 std::to_string(r.body.size()) + "\r\nConnection: close\r\n\r\n";
+    if (r.trickle_ms > 0) {
+      // A byte, a pause, a byte: the transfer is never idle long, and never ends.
+      bool open = send_all(fd, head_out);
+      for (size_t i = 0; open && i < body.size() && !stop_; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(r.trickle_ms));
+        open = send_all(fd, body.substr(i, 1));
+      }
+    } else {
+      send_all(fd, head_out + body);
+    }
     ::close(fd);
   }
 }

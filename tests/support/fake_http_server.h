@@ -1,7 +1,7 @@
 #pragma once
 // A tiny HTTP/1.1 server on 127.0.0.1 (a free port) for the failures a real
 // Prometheus will not produce on demand: errors, malformed bodies, slow or cut
-// answers. One connection at a time, one request per connection; stops (and
+// or trickling answers. One connection at a time, one request per connection; stops (and
 // joins its thread) when destroyed.
 #include <atomic>
 #include <functional>
@@ -17,6 +17,7 @@ struct FakeResponse {
   std::string body;
   int delay_ms = 0;       // wait before answering
   bool cut = false;       // announce the whole body, send half, close
+  int trickle_ms = 0;     // send the body a byte at a time, this long apart, until the client hangs up
 };
 
 struct FakeRequest {
