@@ -19,6 +19,7 @@
 #include "jobs/audit_job.h"
 #include "jobs/fleet_job.h"
 #include "jobs/inputs.h"
+#include "jobs/ledger_evidence.h"
 #include "report/csv/claims_pack.h"
 #include "report/formats.h"
 #include "report/html/fleet_html.h"
@@ -337,7 +338,8 @@ Command add_audit(CLI::App& app) {
   cmd->add_flag("--strict", j.strict, "Exit 1 when any incident record was rejected (the report is still printed)");
   cmd->add_option("--ledger", j.ledger,
                   "Record the audit in this ledger file (SQLite; created if absent): every period's figures, the "
-                  "inputs' digests; a re-audited period supersedes its earlier version (docs/ledger.md)");
+                  "inputs' digests; a re-audited period supersedes its earlier version (docs/ledger.md)")
+      ->check(CLI::Validator(jobs::ledger_path_problem, "FILE"));  // "" or :memory: would keep nothing
   auto* claimed = cmd->add_option("--claimed", j.claimed, "The day a claim was filed, for every service and period");
   auto* claims = cmd->add_option("--claims", j.claims, "Claims filed: CSV service,period,filed");
   claimed->excludes(claims);

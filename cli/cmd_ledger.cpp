@@ -142,12 +142,18 @@ constexpr const char* kClaimsFooter =
 constexpr const char* kVerifyFooter =
     "Runs a recorded audit again from the inputs it recorded (they must be there with the same SHA-256 digests;\n"
     "  the claim filings and earlier credits it read from the ledger are used as it recorded them) and compares\n"
-    "  every figure of every period with the ledger's.\n"
+    "  every figure of every period with the ledger's. It also checks the whole ledger: the hash chain over every\n"
+    "  audit and claim step (a row edited, added or removed by another tool), the kept per-period totals against\n"
+    "  the rows, and that each current audit's caps over months counted the earlier credits the ledger holds now.\n"
+    "  --head checks that a head digest you kept (each audit and claim step prints the new one) is still a link:\n"
+    "  nothing recorded up to it was rewritten.\n"
     "Examples:\n"
     "  slaudit ledger verify audits.db            # the latest audit\n"
     "  slaudit ledger verify audits.db --audit 3 --format json\n"
-    "Exit codes: 0 the same figures; 3 some figure differs; 4 cannot be run again as it was (an input gone or\n"
-    "  changed, read from standard input or a live Prometheus server); 2 usage or I/O errors.";
+    "  slaudit ledger verify audits.db --head 3f0c...e1   # the 64 hex digits an audit printed\n"
+    "Exit codes: 0 the same figures and a whole ledger; 3 some figure differs, or the ledger was changed or holds a\n"
+    "  stale cap; 4 cannot be run again as it was (an input gone or changed, read from standard input or a live\n"
+    "  Prometheus server); 2 usage or I/O errors.";
 
 void add_claim(CLI::App& ledger, std::vector<Command>& commands) {
   auto o = std::make_shared<ClaimCli>();
@@ -189,6 +195,7 @@ void add_verify(CLI::App& ledger, std::vector<Command>& commands) {
   cmd->add_option("ledger", o->job.ledger, "The ledger file")->required();
   cmd->add_option("--audit", o->job.audit_id, "The audit's id (default: the latest)")->check(CLI::PositiveNumber);
   cmd->add_option("--format", o->format, "text (default) or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--head", o->job.head, "A head digest kept elsewhere: it must be a link of the ledger's chain");
   cmd->footer(kVerifyFooter);
   commands.push_back({cmd, [o] { return run_verify(*o); }});
 }

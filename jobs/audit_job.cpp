@@ -357,9 +357,11 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   const std::vector<audit::ClaimFiling> given_claims = request.claims;  // before the ledger's join them
   LedgerEvidence evidence;
   bool ledger_readable = true;  // when not, the audit runs without it and is not recorded
+  std::unique_ptr<LedgerLock> ledger_lock;  // held from reading the evidence to recording the audit
   if (o.ledger_evidence) evidence = *o.ledger_evidence;
   else if (!o.ledger.empty())
-    ledger_readable = read_ledger_evidence(o.ledger, contract, request.range, request.previous_credits, evidence,
+    ledger_readable = lock_ledger(o.ledger, ledger_lock, job.messages) &&
+                      read_ledger_evidence(*ledger_lock, contract, request.range, request.previous_credits, evidence,
                                            job.messages);
   apply_ledger_evidence(evidence, request);
   std::optional<HolidayCalendar> holidays;
@@ -393,14 +395,14 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   if (report.periods.empty() && report.recovery.empty())
     job.messages.push_back("slaudit: warning: no period of the contract falls in the range " + request.range.label);
   job.exit_code = verdict_code(o, report, job.messages);
-  if (!o.ledger.empty() && ledger_readable) {
+  if (ledger_lock && ledger_readable) {
     AuditJobOptions recorded = o;  // with the instant it was judged at, which ledger verify judges at again
     if (request.judged_at) recorded.now = format_utc(*request.judged_at);
     const std::string options = audit_options_json(recorded, evidence);
     const auto record = [&](ledger::Database& db, const std::string& at) {
       return ledger::record_audit(db, report, at, options);
     };
-    ledger_readable = record_in_ledger(o.ledger, record, job.ledger_audit_id, job.messages);
+    ledger_readable = record_in_ledger(*ledger_lock, record, job.ledger_audit_id, job.messages);
   }
   if (!ledger_readable) job.exit_code = kUsageOrIo;  // the report is printed; the ledger lacks it
   job.report = std::move(result.report);

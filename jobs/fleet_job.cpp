@@ -186,6 +186,18 @@ bool as_of_request(const FleetJobOptions& o, const model::Contract& contract, au
   return range.has_value();
 }
 
+// The span the log covers, as the service audit takes it: --covers, else
+// inferred from the records; none for a status-change history.
+bool incident_span(const FleetJobOptions& o, const IncidentLog& log, audit::FleetAuditRequest& request,
+                   Messages& messages) {
+  if (o.covers.empty()) {
+    if (!log.from_status_history) request.incident_span = inferred_span(log.incidents, log.path);
+    return true;
+  }
+  request.incident_span = stated_span(o.covers, log.path, messages);
+  return request.incident_span.has_value();
+}
+
 // A resource period in progress (or a rolling window) is never a final
 // figure: each says so, in every format, and the exit code is not 0.
 void note_as_of(std::optional<Instant> as_of, bool window, size_t later, audit::FleetReport& report) {
@@ -241,12 +253,6 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   FleetInputs in;
   if (!read_fleet_inputs(o, contract, inputs, in, job.messages)) return job;
   if (!read_claims(o, contract, request, inputs, job.messages)) return job;
-  LedgerEvidence evidence;
-  bool ledger_ok = true;  // when the ledger cannot be read, the audit runs without it and is not recorded
-  if (o.ledger_evidence) evidence = *o.ledger_evidence;
-  else if (!o.ledger.empty())
-    ledger_ok = read_fleet_ledger_evidence(o.ledger, contract, request.range, evidence, job.messages);
-  apply_fleet_ledger_evidence(evidence, request);
   std::optional<HolidayCalendar> holidays;
   if (!read_holiday_input("audit", o.holidays, contract, inputs, job.messages, holidays)) return job;
   if (holidays) request.holidays = &*holidays;
@@ -256,6 +262,7 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
                                : in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
                                    ? audit::IncidentEvidence::NoneUsable
                                    : audit::IncidentEvidence::Log;
+  if (!o.incidents.empty() && !incident_span(o, in.log, request, job.messages)) return job;
   const size_t later = incidents_not_yet_known(in.log.incidents, request.as_of);
   request.incidents = std::move(in.log.incidents);
   request.explain_resource = o.explain_resource;
@@ -275,6 +282,15 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
     request.probe_engines = &probes.by_resource;
     request.probe_sources = probes.sources;
   }
+  // Read last, under the ledger's write lock, held until the audit is recorded.
+  LedgerEvidence evidence;
+  bool ledger_ok = true;  // when the ledger cannot be read, the audit runs without it and is not recorded
+  std::unique_ptr<LedgerLock> ledger_lock;
+  if (o.ledger_evidence) evidence = *o.ledger_evidence;
+  else if (!o.ledger.empty())
+    ledger_ok = lock_ledger(o.ledger, ledger_lock, job.messages) &&
+                read_fleet_ledger_evidence(*ledger_lock, contract, request.range, evidence, job.messages);
+  apply_fleet_ledger_evidence(evidence, request);
   const std::optional<Instant> as_of = request.as_of, judged_at = request.judged_at;
   const bool window = request.window.has_value();
   audit::FleetAuditResult result = audit::run_fleet_audit(std::move(request));
@@ -302,14 +318,14 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   }
   note_fleet_ledger_evidence(evidence, o.ledger.empty() ? std::string("of the recorded audit") : o.ledger, report);
   job.exit_code = verdict_code(o, report, job.messages);
-  if (!o.ledger.empty() && ledger_ok) {
+  if (ledger_lock && ledger_ok) {
     FleetJobOptions recorded = o;  // with the instant it was judged at, which ledger verify judges at again
     if (judged_at) recorded.now = format_utc(*judged_at);
     const std::string options = fleet_options_json(recorded, evidence);
     const auto record = [&](ledger::Database& db, const std::string& at) {
       return ledger::record_fleet_audit(db, report, at, options);
     };
-    ledger_ok = record_in_ledger(o.ledger, record, job.ledger_audit_id, job.messages);
+    ledger_ok = record_in_ledger(*ledger_lock, record, job.ledger_audit_id, job.messages);
   }
   if (!ledger_ok) job.exit_code = kUsageOrIo;
   job.report = std::move(result.report);

@@ -8,6 +8,7 @@
 #include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
 #include "ledger/claims.h"
+#include "ledger/database.h"
 #include "ledger/earlier_credits.h"
 #include "ledger/record.h"
 
@@ -77,7 +78,7 @@ json evidence_json(const LedgerEvidence& e) {
                        {"minor", c.amount.minor}, {"source", e.credit_sources[k]},
                        {"resource", c.resource ? json(*c.resource) : json(nullptr)}});
   }
-  return {{"filings", filings}, {"credits", credits}};
+  return {{"filings", filings}, {"credits", credits}, {"reads_earlier_credits", e.reads_earlier_credits}};
 }
 
 model::CivilDate day_of(const json& j, const char* key) {
@@ -88,6 +89,9 @@ model::CivilDate day_of(const json& j, const char* key) {
 
 LedgerEvidence evidence_from_json(const json& j) {
   LedgerEvidence e;
+  // Kept since verify checks caps across audits; before, an audit that counted a credit read them.
+  e.reads_earlier_credits = j.contains("reads_earlier_credits") ? j.at("reads_earlier_credits").get<bool>()
+                                                                : !j.at("credits").empty();
   for (const json& f : j.at("filings")) {
     const json& resource = f.at("resource");
     e.filings.push_back({f.at("service").get<std::string>(), f.at("period").get<std::string>(), day_of(f, "filed"),
@@ -115,15 +119,29 @@ constexpr const char* kLiveOnly = "it read a live Prometheus server without --sa
 
 }  // namespace
 
-bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int64_t& audit_id, Messages& messages) {
+LedgerLock::LedgerLock(const std::string& path)
+    : path_(path), db_(std::make_unique<ledger::Database>(path, ledger::Database::Mode::ReadWrite)),
+      transaction_(std::make_unique<ledger::Transaction>(*db_)) {}
+
+LedgerLock::~LedgerLock() { transaction_.reset(); }  // rolls back unless committed, before the file closes
+
+void LedgerLock::commit() { transaction_->commit(); }
+
+std::string ledger_path_problem(const std::string& path) {
+  if (path.empty()) return "--ledger needs a file name (an empty one would record nothing)";
+  if (path == ":memory:" || path.rfind("file:", 0) == 0)
+    return "--ledger " + path + ": SQLite would read this as an in-memory database or a URI, which keeps nothing; "
+           "name a file (./" + path + " for a file of that name)";
+  return "";
+}
+
+bool lock_ledger(const std::string& path, std::unique_ptr<LedgerLock>& out, Messages& messages) {
+  if (const std::string problem = ledger_path_problem(path); !problem.empty()) {
+    messages.push_back("slaudit audit: " + problem);
+    return false;
+  }
   try {
-    ledger::Database db(path, ledger::Database::Mode::ReadWrite);
-    const ledger::Recorded recorded =
-        record(db, format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())));
-    audit_id = recorded.audit_id;
-    messages.push_back("slaudit: recorded in " + path + " as audit " + std::to_string(recorded.audit_id) + " (" +
-                       std::to_string(recorded.periods) + " period(s), " + std::to_string(recorded.superseded) +
-                       " earlier version(s) superseded)");
+    out = std::make_unique<LedgerLock>(path);
     return true;
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
@@ -131,13 +149,27 @@ bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int
   }
 }
 
-// Opens the ledger read-only and runs `read` on it; absent, nothing is read
-// (the audit creates it). False after adding why not.
-bool read_from_ledger(const std::string& path, const std::function<void(ledger::Database&)>& read, Messages& messages) {
-  if (!std::filesystem::exists(path)) return true;
+bool record_in_ledger(LedgerLock& lock, const LedgerRecorder& record, int64_t& audit_id, Messages& messages) {
   try {
-    ledger::Database db(path, ledger::Database::Mode::ReadOnly);
-    read(db);
+    const ledger::Recorded recorded =
+        record(lock.db(), format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())));
+    lock.commit();
+    audit_id = recorded.audit_id;
+    messages.push_back("slaudit: recorded in " + lock.path() + " as audit " + std::to_string(recorded.audit_id) +
+                       " (" + std::to_string(recorded.periods) + " period(s), " +
+                       std::to_string(recorded.superseded) + " earlier version(s) superseded); ledger head " +
+                       recorded.head);
+    return true;
+  } catch (const ledger::LedgerError& e) {
+    messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
+    return false;
+  }
+}
+
+// Runs `read` under the lock: false after adding why not.
+bool read_from_ledger(LedgerLock& lock, const std::function<void(ledger::Database&)>& read, Messages& messages) {
+  try {
+    read(lock.db());
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
     return false;
@@ -145,14 +177,15 @@ bool read_from_ledger(const std::string& path, const std::function<void(ledger::
   return true;
 }
 
-bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
+bool read_ledger_evidence(LedgerLock& lock, const model::Contract& contract, const audit::AuditRange& range,
                           const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
                           Messages& messages) {
+  out.reads_earlier_credits = has_windowed_cap(contract);
   const auto read = [&](ledger::Database& db) {
     add_filings(db, contract.title, false, out);
-    if (has_windowed_cap(contract)) add_credits(db, contract, range, given_credits, out);
+    if (out.reads_earlier_credits) add_credits(db, contract, range, given_credits, out);
   };
-  return read_from_ledger(path, read, messages);
+  return read_from_ledger(lock, read, messages);
 }
 
 void apply_ledger_evidence(const LedgerEvidence& evidence, audit::AuditRequest& request) {
@@ -184,13 +217,14 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
                            ", count against caps over months: " + credits);
 }
 
-bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract,
-                                const audit::AuditRange& range, LedgerEvidence& out, Messages& messages) {
+bool read_fleet_ledger_evidence(LedgerLock& lock, const model::Contract& contract, const audit::AuditRange& range,
+                                LedgerEvidence& out, Messages& messages) {
+  out.reads_earlier_credits = has_windowed_cap(contract);
   const auto read = [&](ledger::Database& db) {
     add_filings(db, contract.title, true, out);
-    if (has_windowed_cap(contract)) add_fleet_credits(db, contract, range, out);
+    if (out.reads_earlier_credits) add_fleet_credits(db, contract, range, out);
   };
-  return read_from_ledger(path, read, messages);
+  return read_from_ledger(lock, read, messages);
 }
 
 void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request) {
@@ -228,6 +262,16 @@ void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::strin
   report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);  // kept sorted
 }
 
+std::optional<LedgerEvidence> recorded_evidence(const std::string& options_json, bool& gave_credits) {
+  try {
+    const json j = json::parse(options_json);
+    gave_credits = j.contains("previous_credits") && !j.at("previous_credits").get<std::string>().empty();
+    return evidence_from_json(j.at("ledger"));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& evidence) {
   json probes = json::array();
   for (const std::string& p : o.probes) probes.push_back(absolute(p));
@@ -242,7 +286,7 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label},
                   {"prometheus_replay", absolute(replay_folder(o.prometheus))},
                   {"prometheus_live_only", live_only(o.prometheus)},
-                  {"now", o.now}};
+                  {"now", o.now}, {"covers", o.covers}};
   return j.dump();
 }
 
@@ -295,6 +339,7 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
       o.target_label = text_of("target_label");
     }
     if (j.contains("now")) o.now = text_of("now");  // recorded since periods not ended are judged
+    if (j.contains("covers")) o.covers = text_of("covers");
     return std::optional<FleetJobOptions>(std::move(o));
   });
 }

@@ -8,6 +8,7 @@
 //   period it names);
 // - the audit's options as JSON, with absolute paths and what it read above.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -18,18 +19,47 @@
 
 namespace slaudit::ledger {
 class Database;
+class Transaction;
 struct Recorded;
 }  // namespace slaudit::ledger
 
 namespace slaudit::jobs {
 
-// Records the audit with `record` (one transaction, stamped now, UTC): false
-// after adding why not (nothing of the audit is written then).
-using LedgerRecorder = std::function<ledger::Recorded(ledger::Database&, const std::string& recorded_at)>;
-bool record_in_ledger(const std::string& path, const LedgerRecorder& record, int64_t& audit_id, Messages& messages);
+// An audit's hold on its ledger: the file opened (created and migrated when
+// new) and its write lock taken before the audit reads what its figures
+// depend on (claim filings, earlier credits), kept until the audit is
+// recorded: no other writer can change them in between, and each writer
+// waits for the one before (docs/ledger.md, "Guarantees").
+class LedgerLock {
+ public:
+  explicit LedgerLock(const std::string& path);  // throws ledger::LedgerError
+  ~LedgerLock();
+  LedgerLock(const LedgerLock&) = delete;
+  LedgerLock& operator=(const LedgerLock&) = delete;
+  ledger::Database& db() { return *db_; }
+  const std::string& path() const { return path_; }
+  void commit();
 
-// The file absent: nothing (the audit creates it). False after adding why not.
-bool read_ledger_evidence(const std::string& path, const model::Contract& contract, const audit::AuditRange& range,
+ private:
+  std::string path_;
+  std::unique_ptr<ledger::Database> db_;
+  std::unique_ptr<ledger::Transaction> transaction_;
+};
+
+// Why `path` cannot be a ledger ("" when it can): an empty name, or SQLite's
+// in-memory database, would keep nothing.
+std::string ledger_path_problem(const std::string& path);
+
+// Takes the lock: false after adding why not.
+bool lock_ledger(const std::string& path, std::unique_ptr<LedgerLock>& out, Messages& messages);
+
+// Records the audit with `record` under the lock (stamped now, UTC) and
+// commits: false after adding why not (nothing of the audit is written then).
+using LedgerRecorder = std::function<ledger::Recorded(ledger::Database&, const std::string& recorded_at)>;
+bool record_in_ledger(LedgerLock& lock, const LedgerRecorder& record, int64_t& audit_id, Messages& messages);
+
+// Read under the lock. False after adding why not.
+bool read_ledger_evidence(LedgerLock& lock, const model::Contract& contract, const audit::AuditRange& range,
                           const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
                           Messages& messages);
 
@@ -45,9 +75,14 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
 std::string audit_options_json(const AuditJobOptions& options, const LedgerEvidence& evidence);
 std::optional<AuditJobOptions> audit_options_from_json(const std::string& json, std::string& why);
 
+// What a recorded audit read from its ledger, from its options (JSON); none
+// when they cannot be read. `gave_credits`: it took --previous-credits too,
+// which win over the ledger's credits for the periods they name.
+std::optional<LedgerEvidence> recorded_evidence(const std::string& options_json, bool& gave_credits);
+
 // A fleet audit: the filing days of its resources' claims and, for caps over
 // months, each resource's (or group's) earlier credits; and its options.
-bool read_fleet_ledger_evidence(const std::string& path, const model::Contract& contract,
+bool read_fleet_ledger_evidence(LedgerLock& lock, const model::Contract& contract,
                                 const audit::AuditRange& range, LedgerEvidence& out, Messages& messages);
 void apply_fleet_ledger_evidence(const LedgerEvidence& evidence, audit::FleetAuditRequest& request);
 void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::string& path, audit::FleetReport& report);

@@ -15,6 +15,7 @@ struct LedgerEvidence {
   std::vector<std::string> filing_references;  // one per filing: the claim's reference, "" when none
   std::vector<audit::PreviousCredit> credits;
   std::vector<std::string> credit_sources;     // one per credit: "2026-10 (audit 3)"
+  bool reads_earlier_credits = false;          // the contract has a cap over months: the credits were read
 };
 
 }  // namespace slaudit::jobs

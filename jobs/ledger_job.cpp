@@ -137,7 +137,7 @@ LedgerClaimJob run_ledger_claim_job(const LedgerClaimOptions& o) {
                            (r.resource.empty() ? "" : " " + r.resource) + " " + r.period + " " +
                            ledger::claim_event_name(*kind) + " on " + o.on + " (claim event " +
                            std::to_string(r.event_id) + "); the claim is now " +
-                           ledger::claim_stage_name(r.progress.stage));
+                           ledger::claim_stage_name(r.progress.stage) + "; ledger head " + r.head);
     for (const std::string& w : r.warnings) job.messages.push_back("slaudit: warning: " + w);
   } catch (const ledger::LedgerError& e) {
     job.messages.push_back(std::string("slaudit: ") + e.what());

@@ -1,5 +1,7 @@
 #include "jobs/ledger_verify.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -7,6 +9,7 @@
 #include "jobs/audit_job.h"
 #include "jobs/fleet_job.h"
 #include "jobs/ledger_evidence.h"
+#include "jobs/ledger_integrity.h"
 #include "ledger/database.h"
 #include "ledger/record.h"
 #include "ledger/recovery_history.h"
@@ -218,6 +221,10 @@ void verify(ledger::Database& db, const LedgerVerifyOptions& o, ledger::Verifica
   job.outcome = job.differences.empty() ? ledger::VerifyOutcome::Same : ledger::VerifyOutcome::Differs;
 }
 
+bool is_digest(const std::string& text) {
+  return text.size() == 64 && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c); });
+}
+
 }  // namespace
 
 LedgerVerifyJob run_ledger_verify_job(const LedgerVerifyOptions& o) {
@@ -226,9 +233,17 @@ LedgerVerifyJob run_ledger_verify_job(const LedgerVerifyOptions& o) {
     job.messages.push_back("slaudit ledger verify: " + o.ledger + ": no such ledger (an audit with --ledger creates it)");
     return job;
   }
+  if (!o.head.empty() && !is_digest(o.head)) {
+    job.messages.push_back("slaudit ledger verify: bad --head '" + o.head + "'; expected the 64 hex digits of a head "
+                           "digest an audit or a claim step printed");
+    return job;
+  }
   try {
     ledger::Database db(o.ledger, ledger::Database::Mode::ReadOnly);
     verify(db, o, job.result);
+    check_ledger_integrity(db, o.head, job.result);
+    // A ledger changed, or a figure gone stale, differs whatever the re-run says.
+    if (!job.result.ledger_problems.empty()) job.result.outcome = ledger::VerifyOutcome::Differs;
   } catch (const ledger::LedgerError& e) {
     job.messages.push_back(std::string("slaudit: ") + e.what());
     return job;

@@ -16,6 +16,7 @@ namespace slaudit::jobs {
 struct LedgerVerifyOptions {
   std::string ledger;
   int64_t audit_id = 0;  // 0: the latest audit
+  std::string head;      // a head digest the user kept: it must be a link of the chain; "": none
 };
 
 struct LedgerVerifyJob {

@@ -5,6 +5,7 @@
 #include "base/num/amount_limit.h"
 #include "base/num/decimal.h"
 #include "base/time/civil_date.h"
+#include "ledger/chain.h"
 #include "ledger/schema.h"
 
 namespace slaudit::ledger {
@@ -267,6 +268,7 @@ ClaimStepRecorded record_claim_step(Database& db, const ClaimStep& step, const s
   out.resource = p.resource;
   out.progress = progress_of(events_of(db, p));
   out.warnings = filing_warnings(step, p);
+  out.head = chain_claim_event(db, out.event_id);
   t.commit();
   return out;
 }

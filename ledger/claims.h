@@ -60,6 +60,7 @@ struct ClaimStepRecorded {
   std::string contract_title, service, clause_label, period, resource;
   ClaimProgress progress;             // after the step
   std::vector<std::string> warnings;  // e.g. filed after the deadline the audit stated
+  std::string head;                   // its link's digest in the chain: the ledger's new head
 };
 
 // Throws LedgerError (nothing written) when no period or more than one

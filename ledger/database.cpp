@@ -2,6 +2,11 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
 #include "ledger/schema.h"
 
 namespace slaudit::ledger {
@@ -14,18 +19,20 @@ constexpr int kBusyTimeoutMs = 30'000;
 }  // namespace
 
 Database::Database(const std::string& path, Mode mode) : path_(path) {
-  const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const bool reader = mode == Mode::ReadOnly;
+  const int flags = reader ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const std::string name = reader ? reader_uri(path, std::filesystem::exists(path + "-wal")) : path;
   // A constructor that throws runs no destructor: close the handle here (SQLite
   // allocates one even when opening fails).
   try {
-    if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
+    if (sqlite3_open_v2(name.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
       fail("cannot open the ledger");
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, kBusyTimeoutMs);
     exec("PRAGMA foreign_keys = ON");
     if (mode == Mode::ReadWrite) {
       // WAL: readers never block the writer; a crash leaves the last committed audit.
-      exec("PRAGMA journal_mode = WAL");
+      use_wal();
       exec("PRAGMA synchronous = FULL");
     }
     migrate(*this, mode == Mode::ReadWrite);
@@ -37,6 +44,21 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
 }
 
 Database::~Database() { sqlite3_close_v2(db_); }
+
+void Database::use_wal() {
+  // Switching a new file to WAL needs it to itself, and SQLite does not wait
+  // on the busy timeout for that: a writer started together with others on a
+  // new file tries again until the first one has switched it (then the
+  // switch is a read of the mode, which waits as any read does).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    const int rc = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline)
+      fail("cannot run \"PRAGMA journal_mode = WAL\"");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
 
 void Database::fail(const std::string& what) const {
   std::string message = path_ + ": " + what;
@@ -66,6 +88,25 @@ Statement Database::prepare(const std::string& sql) {
 }
 
 int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+
+bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
+std::string reader_uri(const std::string& path, bool writer_active) {
+  // Every byte but the unreserved ones percent-encoded: a path is never read
+  // as a URI's query (a file named "a?mode=rw" stays that file).
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (const unsigned char c : std::filesystem::absolute(path).lexically_normal().string()) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 15];
+    }
+  }
+  return uri + "?mode=ro" + (writer_active ? "" : "&immutable=1");
+}
 
 Statement::~Statement() { sqlite3_finalize(stmt_); }
 
@@ -123,18 +164,34 @@ std::string Statement::text(int column) const {
 
 bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+int Statement::column_count() const { return sqlite3_column_count(stmt_); }
+
+std::string Statement::column_name(int column) const { return sqlite3_column_name(stmt_, column); }
+
+char Statement::column_kind(int column) const {
+  switch (sqlite3_column_type(stmt_, column)) {
+    case SQLITE_INTEGER: return 'I';
+    case SQLITE_FLOAT: return 'R';
+    case SQLITE_TEXT: return 'T';
+    case SQLITE_BLOB: return 'B';
+    default: return 'N';
+  }
+}
+
+Transaction::Transaction(Database& db) : db_(db), nested_(db.in_transaction()) {
+  db_.exec(nested_ ? "SAVEPOINT nested" : "BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (done_) return;
   try {
-    db_.exec("ROLLBACK");
+    db_.exec(nested_ ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK");
   } catch (const LedgerError&) {  // the connection is gone: SQLite rolls back on its own
   }
 }
 
 void Transaction::commit() {
-  db_.exec("COMMIT");
+  db_.exec(nested_ ? "RELEASE nested" : "COMMIT");
   done_ = true;
 }
 

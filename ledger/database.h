@@ -24,8 +24,12 @@ class Statement;
 class Database {
  public:
   enum class Mode { ReadOnly, ReadWrite };
-  // ReadWrite creates the file when it does not exist; ReadOnly never writes,
-  // and refuses a ledger whose schema this slaudit would have to migrate.
+  // ReadWrite creates the file when it does not exist, and creates or
+  // migrates the schema under the write lock (so that writers started together
+  // on a new file each find it whole). ReadOnly never writes, never creates a
+  // file beside the ledger while no writer has it open (the -wal and -shm a
+  // reader would leave, owned by whoever read), and refuses a ledger whose
+  // schema this slaudit would have to migrate.
   Database(const std::string& path, Mode mode);
   ~Database();
   Database(const Database&) = delete;
@@ -34,10 +38,13 @@ class Database {
   void exec(const std::string& sql);
   Statement prepare(const std::string& sql);
   int64_t last_insert_id() const;
+  bool in_transaction() const;
   const std::string& path() const { return path_; }
   [[noreturn]] void fail(const std::string& what) const;  // throws, with SQLite's message
 
  private:
+  void use_wal();
+
   std::string path_;
   sqlite3* db_ = nullptr;
 };
@@ -60,6 +67,9 @@ class Statement {
   int64_t int64(int column) const;
   std::string text(int column) const;  // "" for NULL
   bool is_null(int column) const;
+  int column_count() const;
+  std::string column_name(int column) const;
+  char column_kind(int column) const;  // N (NULL), I (integer), R (real), T (text), B (blob)
 
  private:
   Database* db_;
@@ -68,6 +78,8 @@ class Statement {
 
 // BEGIN IMMEDIATE (so that two writers queue on the busy timeout rather than
 // fail at commit), COMMIT on commit(), ROLLBACK when destroyed before it.
+// Inside another transaction (an audit holding the write lock from reading
+// its evidence to recording), a savepoint: the outer one commits it all.
 class Transaction {
  public:
   explicit Transaction(Database& db);
@@ -78,7 +90,14 @@ class Transaction {
 
  private:
   Database& db_;
+  bool nested_ = false;
   bool done_ = false;
 };
+
+// The URI a reader opens `path` by: read-only and, while no writer has the
+// ledger open (no -wal file beside it), immutable, so that the reader creates
+// no -wal or -shm file (which a folder it cannot write refuses, and which
+// would stay owned by the reader).
+std::string reader_uri(const std::string& path, bool writer_active);
 
 }  // namespace slaudit::ledger

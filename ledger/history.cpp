@@ -5,7 +5,13 @@
 namespace slaudit::ledger {
 
 Rational fraction_from_text(const std::string& num, const std::string& den) {
-  return Rational(boost::multiprecision::cpp_int(num), boost::multiprecision::cpp_int(den));
+  // slaudit writes two decimal integers; anything else was written by another tool.
+  try {
+    return Rational(boost::multiprecision::cpp_int(num), boost::multiprecision::cpp_int(den));
+  } catch (const std::exception& e) {
+    throw LedgerError("a recorded fraction '" + num + "/" + den + "' is not two integers (" + e.what() +
+                      "): the ledger was changed by another tool (`slaudit ledger verify` names what)");
+  }
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include "base/time/civil_date.h"
 #include "base/time/time_zone.h"
 #include "ledger/account_summary.h"
+#include "ledger/chain.h"
 #include "ledger/recovery_history.h"
 #include "ledger/schema.h"
 
@@ -155,6 +156,7 @@ Recorded record(Database& db, const AuditHeader& header, const std::vector<Perio
   }
   if (first_row != 0) record_period_totals(db, out.audit_id, header.contract_title, first_row, last_row);
   record_recovery(db, out.audit_id, recovery);
+  out.head = chain_audit(db, out.audit_id);  // last: its digest covers every row above
   t.commit();
   return out;
 }

@@ -17,6 +17,7 @@ struct Recorded {
   int64_t audit_id = 0;
   size_t periods = 0;
   size_t superseded = 0;  // earlier versions of these periods
+  std::string head;       // the digest of its link in the chain: the ledger's head once it is recorded
 };
 
 // `recorded_at`: UTC, ISO 8601, as the audit's record of when it was made.

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ledger/account_summary.h"
+#include "ledger/chain.h"
 #include "ledger/database.h"
 
 namespace slaudit::ledger {
@@ -166,7 +167,51 @@ CREATE TRIGGER recovery_breach_no_delete BEFORE DELETE ON recovery_breach BEGIN 
 CREATE TRIGGER period_total_append_only BEFORE UPDATE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 CREATE TRIGGER period_total_no_delete BEFORE DELETE ON period_total BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
 )sql",
+    // 4: the hash chain (ledger/chain.h): one link per audit and per claim
+    // event, in the order they were recorded, so that an edit or a forged row
+    // is seen by `ledger verify`. The indexes find an audit's rows for its digest.
+    R"sql(
+CREATE TABLE chain (
+  position INTEGER PRIMARY KEY,           -- 1, 2, ...: the order audits and claim events were recorded in
+  audit_id INTEGER UNIQUE REFERENCES audit(id),
+  claim_event_id INTEGER UNIQUE REFERENCES claim_event(id),
+  digest TEXT NOT NULL,                   -- SHA-256 of the previous link's digest and the entry's rows, hex
+  CHECK ((audit_id IS NULL) <> (claim_event_id IS NULL))
+);
+CREATE INDEX period_by_audit ON period(audit_id);
+CREATE INDEX supersession_by_period ON supersession(by_period_id);
+CREATE INDEX period_total_by_audit ON period_total(audit_id);
+CREATE INDEX recovery_by_audit ON recovery(audit_id);
+CREATE TRIGGER chain_append_only BEFORE UPDATE ON chain BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER chain_no_delete BEFORE DELETE ON chain BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+)sql",
 };
+
+void refuse_newer(Database& db, int have) {
+  if (have > schema_version())
+    throw LedgerError(db.path() + ": the ledger's schema is version " + std::to_string(have) +
+                      ", newer than this slaudit's (" + std::to_string(schema_version()) +
+                      "): use a newer slaudit; the file was not changed");
+}
+
+void refuse_foreign(Database& db) {
+  Statement tables = db.prepare("SELECT count(*) FROM sqlite_master");
+  tables.step();
+  if (tables.int64(0) > 0)
+    throw LedgerError(db.path() + ": an SQLite database, but not a slaudit ledger (it has tables of its own); "
+                                  "the file was not changed");
+}
+
+// A reader reads an older ledger as it is (what a newer schema adds reads as
+// absent); an empty file (touched, or left by a first audit killed before it
+// committed) holds no audit yet.
+void check_readable(Database& db) {
+  const int have = file_schema_version(db);
+  refuse_newer(db, have);
+  if (have >= 1) return;
+  refuse_foreign(db);
+  throw LedgerError(db.path() + ": holds no audit yet (an empty ledger: an audit with --ledger records the first)");
+}
 
 }  // namespace
 
@@ -181,30 +226,21 @@ std::string migration_sql(int version) { return kMigrations.at(static_cast<size_
 int schema_version() { return static_cast<int>(kMigrations.size()); }
 
 void migrate(Database& db, bool writable) {
-  const int have = file_schema_version(db);
-  if (have > schema_version())
-    throw LedgerError(db.path() + ": the ledger's schema is version " + std::to_string(have) +
-                      ", newer than this slaudit's (" + std::to_string(schema_version()) +
-                      "): use a newer slaudit; the file was not changed");
-  if (have == schema_version()) return;
-  if (have == 0) {  // a new file, or some other program's database
-    Statement tables = db.prepare("SELECT count(*) FROM sqlite_master");
-    tables.step();
-    if (tables.int64(0) > 0)
-      throw LedgerError(db.path() + ": an SQLite database, but not a slaudit ledger (it has tables of its own); "
-                                    "the file was not changed");
-  }
-  // A reader reads an older ledger as it is (what a newer schema adds reads as
-  // absent); only a writer migrates it.
-  if (!writable && have >= 1) return;
-  if (!writable)
-    throw LedgerError(db.path() + ": not a slaudit ledger of schema version " + std::to_string(schema_version()) +
-                      " (it is version " + std::to_string(have) + "; an audit with --ledger creates or updates it)");
-  for (int k = have; k < schema_version(); ++k) {
+  if (!writable) return check_readable(db);
+  if (file_schema_version(db) == schema_version()) return;  // versions only go up: no lock needed
+  // Each step reads the version under the write lock it migrates in, so that
+  // writers started together on a new file wait for each other and each
+  // finds whole steps, never one half done nor one another writer just did.
+  for (;;) {
     Transaction t(db);
-    db.exec(kMigrations[static_cast<size_t>(k)]);
-    if (k + 1 == 3) backfill_period_totals(db);
-    db.exec("PRAGMA user_version = " + std::to_string(k + 1));
+    const int have = file_schema_version(db);
+    refuse_newer(db, have);
+    if (have == schema_version()) return t.commit();
+    if (have == 0) refuse_foreign(db);
+    db.exec(kMigrations[static_cast<size_t>(have)]);
+    if (have + 1 == 3) backfill_period_totals(db);
+    if (have + 1 == 4) backfill_chain(db);
+    db.exec("PRAGMA user_version = " + std::to_string(have + 1));
     t.commit();
   }
 }

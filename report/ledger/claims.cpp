@@ -137,30 +137,59 @@ std::string render_claims_csv(const ClaimsListing& l) {
   return out.str();
 }
 
+namespace {
+
+// The audit run again: what the re-run found.
+std::string audit_part(const ledger::Verification& v) {
+  const std::string compared = std::to_string(v.figures_compared) + " figures of " +
+                               std::to_string(v.periods_compared) + " period(s)" +
+                               (v.recovery_compared > 0 ? " and " + std::to_string(v.recovery_compared) +
+                                                              " recovery clause(s)"
+                                                        : "");
+  if (v.outcome == ledger::VerifyOutcome::NotVerifiable) {
+    std::string out = "Cannot verify:\n";
+    for (const std::string& r : v.reasons) out += "  " + r + "\n";
+    return out;
+  }
+  if (v.differences.empty()) {
+    const bool whole = v.ledger_problems.empty();
+    return std::string(whole ? "Verified: run" : "Run") + " again from its inputs, every figure is the same (" +
+           compared + ").\n";
+  }
+  std::string out = "Not the same: " + std::to_string(v.differences.size()) + " of " +
+                    std::to_string(v.figures_compared) + " figures differ when the audit is run again from the same "
+                    "inputs:\n";
+  std::vector<std::vector<std::string>> cells{{"period", "figure", "recorded", "now"}};
+  for (const auto& d : v.differences) cells.push_back({d.period, d.figure, d.recorded, d.now});
+  return out + text_table(cells, {false, false, true, true});
+}
+
+// The whole ledger: its chain, its kept totals, its caps across audits.
+std::string ledger_part(const ledger::Verification& v) {
+  std::string out = "The ledger (schema " + std::to_string(v.schema) + "):\n";
+  if (v.schema < 4) out += "  chain: not kept yet (the next audit or claim step adds it over every audit)\n";
+  else if (v.head_digest.empty()) out += "  chain: no link yet\n";
+  else out += "  chain: " + std::to_string(v.chain_links) + " link(s) recomputed; head " + v.head_digest + " (" +
+              v.head_entry + ")\n";
+  if (!v.given_head_entry.empty())
+    out += "  --head " + v.given_head + ": " + v.given_head_entry + ": nothing recorded up to it was rewritten\n";
+  out += "  kept totals: " + std::to_string(v.totals_checked) + " period(s) summed again from their rows\n";
+  out += "  caps over months: " + std::to_string(v.cap_audits_checked) +
+         " current audit(s) checked against the earlier credits the ledger holds now\n";
+  if (v.ledger_problems.empty()) return out + "  Whole: no row changed, every total and earlier credit the same.\n";
+  out += "  Not whole: " + std::to_string(v.ledger_problems.size()) + " problem(s):\n";
+  for (const std::string& p : v.ledger_problems) out += "    " + p + "\n";
+  return out;
+}
+
+}  // namespace
+
 std::string render_verification_text(const ledger::Verification& v) {
   std::string out = "Audit " + std::to_string(v.audit_id) + " of \"" + v.contract_title + "\", recorded " +
                     v.recorded_at + " by slaudit " + v.recorded_engine + " (tzdata " + v.recorded_tzdata + ")\n";
   if (!v.inputs.empty()) out += "Inputs:\n";
   for (const std::string& line : v.inputs) out += "  " + line + "\n";
-  switch (v.outcome) {
-    case ledger::VerifyOutcome::Same:
-      return out + "Verified: run again from its inputs, every figure is the same (" +
-             std::to_string(v.figures_compared) + " figures of " + std::to_string(v.periods_compared) + " period(s)" +
-             (v.recovery_compared > 0 ? " and " + std::to_string(v.recovery_compared) + " recovery clause(s)" : "") +
-             ").\n";
-    case ledger::VerifyOutcome::Differs: {
-      out += "Not the same: " + std::to_string(v.differences.size()) + " of " + std::to_string(v.figures_compared) +
-             " figures differ when the audit is run again from the same inputs:\n";
-      std::vector<std::vector<std::string>> cells{{"period", "figure", "recorded", "now"}};
-      for (const auto& d : v.differences) cells.push_back({d.period, d.figure, d.recorded, d.now});
-      return out + text_table(cells, {false, false, true, true});
-    }
-    case ledger::VerifyOutcome::NotVerifiable:
-      out += "Cannot verify:\n";
-      for (const std::string& r : v.reasons) out += "  " + r + "\n";
-      return out;
-  }
-  return out;
+  return out + audit_part(v) + ledger_part(v);
 }
 
 std::string render_verification_json(const ledger::Verification& v) {
@@ -173,7 +202,15 @@ std::string render_verification_json(const ledger::Verification& v) {
                     {"outcome", ledger::verify_outcome_name(v.outcome)}, {"reasons", v.reasons},
                     {"inputs", v.inputs}, {"periods_compared", v.periods_compared},
                     {"recovery_compared", v.recovery_compared},
-                    {"figures_compared", v.figures_compared}, {"differences", std::move(differences)}};
+                    {"figures_compared", v.figures_compared}, {"differences", std::move(differences)},
+                    {"ledger", {{"schema", v.schema}, {"chain_links", v.chain_links},
+                                {"head", v.head_digest.empty() ? Json(nullptr) : Json(v.head_digest)},
+                                {"head_entry", v.head_entry},
+                                {"given_head", v.given_head.empty() ? Json(nullptr) : Json(v.given_head)},
+                                {"given_head_entry", v.given_head_entry},
+                                {"totals_checked", v.totals_checked},
+                                {"cap_audits_checked", v.cap_audits_checked},
+                                {"problems", v.ledger_problems}}}};
   return json_text(out) + "\n";
 }
 

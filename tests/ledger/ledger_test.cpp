@@ -146,10 +146,17 @@ TEST_CASE("ledger: files that are not this slaudit's ledger are refused, unchang
     CHECK_THROWS_WITH(Database(t.path.string(), Database::Mode::ReadWrite), Catch::Contains("newer than this slaudit"));
     CHECK(slurp(t.path) == before);
   }
-  SECTION("read-only: an empty file is not a ledger, and nothing is created") {
+  SECTION("read-only: an empty file holds no audit yet, and nothing is created") {
     std::ofstream(t.path).close();
-    CHECK_THROWS_WITH(Database(t.path.string(), Database::Mode::ReadOnly), Catch::Contains("not a slaudit ledger"));
+    CHECK_THROWS_WITH(Database(t.path.string(), Database::Mode::ReadOnly),
+                      Catch::Contains("holds no audit yet (an empty ledger: an audit with --ledger records the first)"));
     CHECK(fs::file_size(t.path) == 0);
+    CHECK(std::distance(fs::directory_iterator(t.dir), fs::directory_iterator()) == 1);  // no -wal, no -shm
+  }
+  SECTION("read-write: an empty file (touched, or left by a first audit killed) becomes a ledger") {
+    std::ofstream(t.path).close();
+    Database db(t.path.string(), Database::Mode::ReadWrite);
+    CHECK(ledger::record_audit(db, sample(), "2026-12-01T00:00:00Z").audit_id == 1);
   }
 }
 
@@ -235,4 +242,33 @@ TEST_CASE("ledger: a full disk and a read-only ledger are clear errors, with not
     CHECK_THROWS_WITH(ledger::record_audit(db, big, "2026-12-02T00:00:00Z"), Catch::Contains("cannot be written"));
     CHECK(count(db, "audit") == 1);
   }
+}
+
+TEST_CASE("ledger: a reader creates no file beside the ledger, and reads beside a writer", "[ledger]") {
+  TempLedger t;
+  {
+    Database db(t.path.string(), Database::Mode::ReadWrite);
+    ledger::record_audit(db, sample(), "2026-12-01T00:00:00Z");
+  }
+  const auto files = [&] { return std::distance(fs::directory_iterator(t.dir), fs::directory_iterator()); };
+  REQUIRE(files() == 1);  // the last writer to close removed its -wal and -shm
+  {
+    // No writer has the file open (no -wal): read-only and immutable, so the
+    // reader needs no -shm (a folder it cannot write would refuse one, and one
+    // it made would stay owned by whoever read). Tests run as root, which no
+    // folder refuses: the flags are checked here, the files left below.
+    CHECK(ledger::reader_uri(t.path.string(), false) == "file:" + t.path.string() + "?mode=ro&immutable=1");
+    Database reader(t.path.string(), Database::Mode::ReadOnly);
+    CHECK(ledger::read_history(reader, {}).size() == 2);
+  }
+  CHECK(files() == 1);
+  // A writer has it open: the reader shares its -wal and -shm (and sees what it committed).
+  Database writer(t.path.string(), Database::Mode::ReadWrite);
+  ledger::record_audit(writer, sample(), "2026-12-02T00:00:00Z");
+  CHECK(ledger::reader_uri(t.path.string(), true) == "file:" + t.path.string() + "?mode=ro");
+  Database reader(t.path.string(), Database::Mode::ReadOnly);
+  ledger::HistoryQuery every_version;
+  every_version.all_versions = true;
+  CHECK(ledger::read_history(reader, every_version).size() == 4);
+  CHECK(ledger::reader_uri("/tmp/a b?mode=rw#x", false) == "file:/tmp/a%20b%3Fmode%3Drw%23x?mode=ro&immutable=1");
 }
