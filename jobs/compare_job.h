@@ -52,5 +52,7 @@ struct GeneratedCounts {
   int64_t unexpected = 0, planned = 0;
 };
 GeneratedCounts generated_counts(int64_t days, int64_t gpus);
+// The most unexpected interruptions --generate makes: about 1 GiB at its peak.
+inline constexpr int64_t kMaxGeneratedUnexpected = 1'000'000;
 
 }  // namespace slaudit::jobs

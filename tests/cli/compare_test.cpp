@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/util/sha256.h"
+#include "jobs/compare_job.h"
 #include "tests/support/cli_run.h"
 
 namespace {
@@ -83,6 +84,20 @@ TEST_CASE("cli compare: --generate replays the reference's 466 interruptions, se
   CHECK(small["history"]["generated"]["unexpected"] == 58);
   CHECK(small["history"]["generated"]["planned"] == 26);
   CHECK(small["history"]["incidents"] == 84);
+}
+
+TEST_CASE("cli compare: --generate makes at most 1,000,000 unexpected interruptions", "[compare][cli]") {
+  const Scratch scratch("generate-limit");
+  // Both documented maxima: round(419 × 3,660 × 10,000,000 / (54 × 16,384)) = 17,333,306 would take about
+  // 15 GB and end in std::bad_alloc. Refused before anything is generated.
+  const Run over = scratch.run(kVendors + " --generate --days 3660 --job-gpus 10000000");
+  CHECK(over.exit == 2);
+  CHECK(has(over.err, "slaudit compare: --days 3660 and --job-gpus 10,000,000 would generate 17,333,306 unexpected "
+                      "interruptions; at most 1,000,000 are generated (about 1 GiB of memory)"));
+  // 576,924 GPUs over 3,660 days: round(419 × 3,660 × 576,924 / 884,736) = 1,000,000, at the limit; one more
+  // GPU gives 1,000,002. (At the limit the history is generated: 846 MiB, too much for a test.)
+  CHECK(slaudit::jobs::generated_counts(3660, 576924).unexpected == 1'000'000);
+  CHECK(has(scratch.run(kVendors + " --generate --days 3660 --job-gpus 576925").err, "would generate 1,000,002"));
 }
 
 TEST_CASE("cli compare: a bad weights file is an error at its line", "[compare][cli]") {
