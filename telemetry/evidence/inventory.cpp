@@ -9,6 +9,7 @@
 #include "base/text/display_width.h"
 #include "base/util/sha256.h"
 #include "telemetry/common/json_value.h"
+#include "telemetry/common/name_check.h"
 #include "telemetry/common/reason_text.h"
 
 namespace slaudit::evidence {
@@ -44,6 +45,17 @@ class Reader {
       }
     }
     return ok;
+  }
+
+  // A cluster's id and region are names that reports print (name_check.h).
+  std::optional<std::string> name(const JsonValue& v, const std::string& path) {
+    std::optional<std::string> t = text(v, path);
+    if (!t) return t;
+    if (auto problem = name_problem("the value", *t)) {
+      fail(path, *problem);
+      return std::nullopt;
+    }
+    return t;
   }
 
   std::optional<std::string> text(const JsonValue& v, const std::string& path) {
@@ -99,9 +111,9 @@ class Reader {
     for (const JsonMember& m : v.members) {
       const std::string at = path + "." + m.key;
       if (m.key == "id") {
-        if (auto t = text(m.value, at)) c.id = *t, has_id = true;
+        if (auto t = name(m.value, at)) c.id = *t, has_id = true;
       } else if (m.key == "region") {
-        c.region = text(m.value, at);
+        c.region = name(m.value, at);
       } else if (m.key == "gpus") {
         if (auto n = count(m.value, at)) c.gpus = *n, has_gpus = true;
       } else if (m.key == "nodes") {

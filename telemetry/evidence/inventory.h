@@ -6,8 +6,8 @@
 // Schema (docs/claims.md, "Inventory"):
 //   {"as_of": "2026-11-30", "source": "...",            optional, strings
 //    "clusters": [                                       required, an array
-//      {"id": "bj-gpu-01",                               required, unique, non-empty
-//       "region": "cn-north-1",                          optional string
+//      {"id": "bj-gpu-01",                               required, unique, a name (name_check.h)
+//       "region": "cn-north-1",                          optional, a name
 //       "gpus": 4096, "nodes": 512,                      gpus required; whole numbers >= 0
 //       "interconnect": "roce",                          optional: rdma, roce, infiniband, ethernet
 //       "tenancy": "exclusive"}]}                        optional: exclusive, shared

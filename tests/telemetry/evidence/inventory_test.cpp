@@ -102,3 +102,16 @@ TEST_CASE("inventory: nesting past the limit is located at the bracket that pass
   CHECK(evidence::inventory_error_text("inv.json", r.errors[0]) ==
         "inv.json:2:16: not valid JSON: nesting deeper than 16 levels");
 }
+
+TEST_CASE("inventory: a cluster id or region that is no name is an error at its path", "[claims][evidence][hostile]") {
+  // A newline would forge a report line, a right-to-left override reorder one (name_check.h).
+  const auto r = read_inventory(
+      "{\"clusters\": [{\"id\": \"a\\nTotal\", \"gpus\": 8}, {\"id\": \"b\", \"region\": \"x\xE2\x80\xAE\", \"gpus\": 8}]}",
+      "inv.json");
+  REQUIRE_FALSE(r.ok());
+  REQUIRE(r.errors.size() == 2);
+  CHECK(inventory_error_text("inv.json", r.errors[0]) ==
+        "inv.json: $.clusters[0].id: the value contains a control character: 'a\\nTotal'");
+  CHECK(inventory_error_text("inv.json", r.errors[1]).starts_with(
+      "inv.json: $.clusters[1].region: the value contains a bidirectional formatting character (U+202E)"));
+}
