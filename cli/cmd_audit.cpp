@@ -104,6 +104,7 @@ int run_fleet_command(AuditOptions& o) {
   f.period = j.period;
   f.as_of = j.as_of;
   f.now = j.now;
+  f.covers = j.covers;
   f.window = j.window;
   f.from = j.from;
   f.to = j.to;

@@ -29,6 +29,7 @@ struct FleetJobOptions {
   std::string period, from, to;  // as for the service audit; all empty: the contract's effective range
   std::string as_of, window;      // --as-of INSTANT [--window D]: the periods in progress, or a rolling window
   std::string now;                // the audit's instant, as AuditJobOptions::now; recorded in the ledger
+  std::string covers;             // the span the incident log covers, as AuditJobOptions::covers
   std::string claimed, claims;
   std::string holidays;  // the days of the contract's holiday calendar
   std::string explain_resource;

@@ -348,6 +348,7 @@ AuditRequest resource_request(const FleetAuditRequest& req, const ResourceHistor
   one.resource_scope = ResourceScope{match.clauses, r.launched, r.terminated, {}};
   one.window = req.window;
   one.judged_at = req.judged_at;
+  one.incident_span = req.incident_span;
   for (const size_t c : match.clauses)
     if (const auto* engine = probe_engine_of(req, resource, c)) {
       one.probe_engines.resize(req.contract->availability.size(), nullptr);
@@ -529,6 +530,7 @@ ResourceRun audit_group(const FleetAuditRequest& req, const ResourceHistory& his
       ResourceScope{{group.clause}, g.launched, g.terminated, timeline.set_aside()};
   one.window = req.window;
   one.judged_at = req.judged_at;
+  if (!from_probes) one.incident_span = req.incident_span;  // else the members' probes are the evidence
   ResourceRun run;
   AuditResult result = audit_one(req, one, explained);
   if (!result.report) {

@@ -50,6 +50,7 @@ struct FleetAuditRequest {
   std::optional<Instant> as_of;
   std::optional<RollingWindow> window;
   std::optional<Instant> judged_at;  // as AuditRequest::judged_at, for every resource
+  std::optional<IncidentSpan> incident_span;  // as AuditRequest::incident_span: the log's, for every resource
   // Per-resource clauses measured from probes: each resource's engines
   // (built over fleet_probe_plans), and the probe inputs' names by source index.
   const ResourceProbeEngines* probe_engines = nullptr;

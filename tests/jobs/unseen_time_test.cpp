@@ -227,6 +227,19 @@ TEST_CASE("unseen time: a fleet's resource periods not ended or not begun are ne
   CHECK(not_begun.exit == 4);  // was 0
   for (const auto& row : nlohmann::json::parse(not_begun.out).at("resources"))
     CHECK(row.at("verdict") == "not_assessed");
+
+  // October, before the log's only record: outside its span, unless it is stated.
+  const Run october = s.slaudit(audit + "--period 2026-10 --now 2026-12-07T00:00:00Z");
+  INFO(october.err);
+  CHECK(october.exit == 4);  // was 0
+  for (const auto& row : nlohmann::json::parse(october.out).at("resources")) {
+    CHECK(row.at("verdict") == "not_assessed");
+    CHECK(row.at("evidence_gaps").at(0) == "outside the span the incident log incidents.csv covers: not assessed");
+  }
+  const Run stated = s.slaudit(audit + "--period 2026-10 --now 2026-12-07T00:00:00Z "
+                               "--covers 2026-10-01T00:00:00Z/2026-12-01T00:00:00Z");
+  INFO(stated.err);
+  CHECK(stated.exit == 0);
 }
 
 TEST_CASE("unseen time: the ledger records the audit's instant and verify judges at it again", "[ledger][unseen]") {
