@@ -7,6 +7,7 @@
 #include "base/time/civil_date.h"
 #include "base/time/timestamp.h"
 #include "engine/figures/figures.h"
+#include "jobs/ledger_integrity.h"
 #include "ledger/claims.h"
 #include "ledger/database.h"
 #include "ledger/earlier_credits.h"
@@ -153,12 +154,15 @@ bool record_in_ledger(LedgerLock& lock, const LedgerRecorder& record, int64_t& a
   try {
     const ledger::Recorded recorded =
         record(lock.db(), format_utc(std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now())));
+    std::vector<std::string> stale;
+    if (lock.caps_of()) stale = stale_caps(lock.db(), *lock.caps_of(), recorded.audit_id);
     lock.commit();
     audit_id = recorded.audit_id;
     messages.push_back("slaudit: recorded in " + lock.path() + " as audit " + std::to_string(recorded.audit_id) +
                        " (" + std::to_string(recorded.periods) + " period(s), " +
                        std::to_string(recorded.superseded) + " earlier version(s) superseded); ledger head " +
                        recorded.head);
+    for (const std::string& why : stale) messages.push_back("slaudit: warning: " + why);
     return true;
   } catch (const ledger::LedgerError& e) {
     messages.push_back(std::string("slaudit: ") + e.what() + "; the audit was not recorded");
@@ -181,6 +185,7 @@ bool read_ledger_evidence(LedgerLock& lock, const model::Contract& contract, con
                           const std::vector<audit::PreviousCredit>& given_credits, LedgerEvidence& out,
                           Messages& messages) {
   out.reads_earlier_credits = has_windowed_cap(contract);
+  if (out.reads_earlier_credits) lock.watch_caps(contract.title);
   const auto read = [&](ledger::Database& db) {
     add_filings(db, contract.title, false, out);
     if (out.reads_earlier_credits) add_credits(db, contract, range, given_credits, out);
@@ -220,6 +225,7 @@ void note_ledger_evidence(const LedgerEvidence& evidence, const std::string& pat
 bool read_fleet_ledger_evidence(LedgerLock& lock, const model::Contract& contract, const audit::AuditRange& range,
                                 LedgerEvidence& out, Messages& messages) {
   out.reads_earlier_credits = has_windowed_cap(contract);
+  if (out.reads_earlier_credits) lock.watch_caps(contract.title);
   const auto read = [&](ledger::Database& db) {
     add_filings(db, contract.title, true, out);
     if (out.reads_earlier_credits) add_fleet_credits(db, contract, range, out);

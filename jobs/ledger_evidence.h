@@ -39,8 +39,13 @@ class LedgerLock {
   ledger::Database& db() { return *db_; }
   const std::string& path() const { return path_; }
   void commit();
+  // The audit counts earlier credits for caps over months: once it is
+  // recorded, later audits of the contract that counted them may be stale.
+  void watch_caps(const std::string& contract_title) { caps_of_ = contract_title; }
+  const std::optional<std::string>& caps_of() const { return caps_of_; }
 
  private:
+  std::optional<std::string> caps_of_;
   std::string path_;
   std::unique_ptr<ledger::Database> db_;
   std::unique_ptr<ledger::Transaction> transaction_;
@@ -55,6 +60,8 @@ bool lock_ledger(const std::string& path, std::unique_ptr<LedgerLock>& out, Mess
 
 // Records the audit with `record` under the lock (stamped now, UTC) and
 // commits: false after adding why not (nothing of the audit is written then).
+// Warns of each later audit whose caps over months it makes stale (an
+// earlier month recorded after a later one: re-audit the later).
 using LedgerRecorder = std::function<ledger::Recorded(ledger::Database&, const std::string& recorded_at)>;
 bool record_in_ledger(LedgerLock& lock, const LedgerRecorder& record, int64_t& audit_id, Messages& messages);
 

@@ -90,11 +90,13 @@ struct CurrentAudit {
   std::string first_day;  // the first local day it audited
 };
 
-std::vector<CurrentAudit> current_audits(ledger::Database& db) {
+// Of one contract (by title), or of every one ("").
+std::vector<CurrentAudit> current_audits(ledger::Database& db, const std::string& title) {
   ledger::Statement s = db.prepare(
       "SELECT a.id, a.contract_title, a.range, a.options, a.kind, MIN(p.start_local) FROM audit a "
-      "JOIN period p ON p.audit_id = a.id WHERE a.options IS NOT NULL "
+      "JOIN period p ON p.audit_id = a.id WHERE a.options IS NOT NULL AND (?1 = '' OR a.contract_title = ?1) "
       "AND NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) GROUP BY a.id ORDER BY a.id");
+  s.bind(1, title);
   std::vector<CurrentAudit> out;
   while (s.step()) out.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4) == "fleet", s.text(5)});
   return out;
@@ -128,28 +130,32 @@ std::vector<audit::PreviousCredit> credits_now(ledger::Database& db, const Curre
   return out;
 }
 
+// Why the audit's caps over months are stale ("" when they are not, or it has none).
+std::string stale_cap(ledger::Database& db, const CurrentAudit& a, size_t& checked) {
+  bool gave_credits = false;
+  const std::optional<LedgerEvidence> evidence = recorded_evidence(a.options, gave_credits);
+  if (!evidence || !evidence->reads_earlier_credits) return "";
+  ++checked;
+  const std::vector<std::string> counted = credit_lines(evidence->credits);
+  std::vector<std::string> held = credit_lines(credits_now(db, a));
+  // --previous-credits won for the periods it named; the ledger's others were counted.
+  if (gave_credits)
+    held.erase(std::remove_if(held.begin(), held.end(),
+                              [&](const std::string& h) {
+                                return std::find(counted.begin(), counted.end(), h) == counted.end();
+                              }),
+               held.end());
+  if (counted == held) return "";
+  return "caps over months: audit " + std::to_string(a.id) + " of \"" + a.title + "\" (" + a.range +
+         ") counted the earlier credits " + joined(counted) + "; the ledger now holds " + joined(held) +
+         ": its figures are stale, audit its periods again";
+}
+
 void check_caps(ledger::Database& db, ledger::Verification& out) {
   if (out.schema < 2) return;  // options kept from schema 2 on
-  for (const CurrentAudit& a : current_audits(db)) {
-    bool gave_credits = false;
-    const std::optional<LedgerEvidence> evidence = recorded_evidence(a.options, gave_credits);
-    if (!evidence || !evidence->reads_earlier_credits) continue;
-    ++out.cap_audits_checked;
-    const std::vector<std::string> counted = credit_lines(evidence->credits);
-    std::vector<std::string> held = credit_lines(credits_now(db, a));
-    // --previous-credits won for the periods it named; the ledger's others were counted.
-    if (gave_credits)
-      held.erase(std::remove_if(held.begin(), held.end(),
-                                [&](const std::string& h) {
-                                  return std::find(counted.begin(), counted.end(), h) == counted.end();
-                                }),
-                 held.end());
-    if (counted == held) continue;
-    out.ledger_problems.push_back("caps over months: audit " + std::to_string(a.id) + " of \"" + a.title + "\" (" +
-                                  a.range + ") counted the earlier credits " + joined(counted) +
-                                  "; the ledger now holds " + joined(held) +
-                                  ": its figures are stale, audit its periods again");
-  }
+  for (const CurrentAudit& a : current_audits(db, ""))
+    if (std::string why = stale_cap(db, a, out.cap_audits_checked); !why.empty())
+      out.ledger_problems.push_back(std::move(why));
 }
 
 }  // namespace
@@ -166,6 +172,14 @@ void check_ledger_integrity(ledger::Database& db, const std::string& given_head,
                                     "): the ledger was changed");
     }
   }
+}
+
+std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t except) {
+  std::vector<std::string> out;
+  size_t checked = 0;
+  for (const CurrentAudit& a : current_audits(db, contract_title))
+    if (std::string why = a.id == except ? "" : stale_cap(db, a, checked); !why.empty()) out.push_back(std::move(why));
+  return out;
 }
 
 }  // namespace slaudit::jobs

@@ -8,7 +8,9 @@
 //   counted, for its caps over months, the earlier credits the ledger holds
 //   now (an earlier month recorded or re-audited after it makes it stale);
 // - with a head digest the user kept: that it is a link of the chain.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ledger/database.h"
 #include "ledger/verification.h"
@@ -18,5 +20,10 @@ namespace slaudit::jobs {
 // Fills the whole-ledger part of `out`; each problem found is one line of
 // `out.ledger_problems`.
 void check_ledger_integrity(ledger::Database& db, const std::string& given_head, ledger::Verification& out);
+
+// The current audits of a contract but `except` (the one just recorded)
+// whose caps over months counted earlier credits other than those the ledger
+// holds now: why, one line each, as verify says it.
+std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t except);
 
 }  // namespace slaudit::jobs

@@ -122,8 +122,9 @@ TEST_CASE("cli ledger: October and November audited together never leave a windo
       CHECK(s.owed(ledger, "2026-11") == 5000);
       continue;
     }
-    // November was recorded first, without October's credit: verify names it stale ...
+    // November was recorded first, without October's credit: October's audit warns, verify names it stale ...
     ++stale;
+    CHECK(has(s.read(ledger + ".err.1"), "slaudit: warning: caps over months: audit 1 of \"Integrity test\" (2026-11)"));
     CHECK(verify.exit == 3);
     CHECK(has(verify.out, "caps over months: audit 1 of \"Integrity test\" (2026-11) counted the earlier credits "
                           "none; the ledger now holds api to 2026-10-31: owed_minor 10000: its figures are stale"));
