@@ -710,9 +710,16 @@ bool add_totals(AuditReport& report) {
 Instant range_to_of(const AuditRequest& req, const TimeZone& zone) { return midnight_after(zone, from_civil(req.range.last)); }
 
 // The report states the audit's instant when it decided something: a period
-// (or a recovery clause's range) that had not ended by then.
+// (or a recovery clause's range) that had not ended by then. A recovery
+// clause assessed over a range still running has no final figure either: the
+// audit's evidence has a gap (its periods carry their own).
 void note_judged_at(const AuditRequest& req, Instant range_to, AuditReport& report) {
   if (!req.judged_at) return;
+  bool recovery_running = false;
+  for (const RecoveryAudit& r : report.recovery) recovery_running |= r.assessed && range_to > *req.judged_at;
+  if (recovery_running)
+    report.evidence_gaps.push_back("in progress at " + instant_words(*req.judged_at) + ": the range runs to " +
+                                   format_utc(range_to) + ", so the recovery clauses' figures are not final");
   bool decided = !report.recovery.empty() && range_to > *req.judged_at;
   for (const PeriodAudit& p : report.periods) decided |= p.end > *req.judged_at;
   if (decided) report.judged_at = req.judged_at;

@@ -170,6 +170,25 @@ TEST_CASE("unseen time: a recovery clause outside the contract's dates is not au
   CHECK(has(run.err, "no period of the contract falls in the range 2027-06"));
 }
 
+TEST_CASE("unseen time: a recovery clause over a range not ended is not final", "[audit][unseen]") {
+  const Scratch s;
+  // Recovery only: a node_down of 50 min on 4 November is over 30 min, a breach; none in December.
+  s.write("recovery.sla",
+          "contract \"Recovery\" {\n  effective 2026-01-01 to 2026-12-31; timezone \"UTC\"; currency EUR;\n"
+          "  service vm { fee 500.00 per month; }\n"
+          "  recovery vm { faults (node_down); within 30 min from occurred to recovered; "
+          "credit 1% of monthly fee per breach; }\n}\n");
+  const std::string audit = "audit recovery.sla --incidents acme.jsonl --covers 2026-11-01T00:00:00Z/2026-12-08T00:00:00Z ";
+  const Run december = s.slaudit(audit + "--period 2026-12" + kDecember7);
+  INFO(december.out << december.err);
+  CHECK(december.exit == 4);  // was 0: no breach yet in a month a week old
+  CHECK(has(december.out, "in progress at 2026-12-07T00:00:00Z (the audit's instant): the range runs to "
+                          "2027-01-01T00:00:00Z, so the recovery clauses' figures are not final"));
+  const Run november = s.slaudit(audit + "--period 2026-11" + kDecember7);
+  CHECK(november.exit == 3);  // ended, and breached
+  CHECK(!has(november.out, "judged as of"));
+}
+
 TEST_CASE("unseen time: a range at the calendar's end is a usage error, not the contract's", "[audit][unseen]") {
   const Scratch s;
   std::string utc = s.read("acme.sla");
