@@ -61,6 +61,9 @@ void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const audi
     w.key("limit_seconds");
     if (audit.limit) w.value(audit.limit->count());
     else w.value(nullptr);
+    if (!audit.assessed)  // only then: other reports are unchanged
+      w.field("not_assessed_reason",
+              audit.not_assessed_reason.empty() ? std::string("no usable incident log") : audit.not_assessed_reason);
     w.key("owed");
     write_money(w, audit.owed_minor, currency);
     w.field("service", audit.service);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/schema_walk.h"
 
 namespace {
 
@@ -53,6 +54,8 @@ TEST_CASE("unseen time: a period not ended at the audit's instant is in progress
   const auto report = nlohmann::json::parse(json.out);
   CHECK(report.at("evidence_complete") == false);
   CHECK(report.at("judged_at") == "2026-12-07T00:00:00Z");
+  const auto schema = slaudit::testing::check_against_docs_schema("audit-report.schema.json", report);
+  CHECK(schema.first_problem() == "");
   CHECK(period_of(report, "2026-12").at("verdict") == "met");  // so far: the gap makes it provisional
 
   // Every format states the instant; CSV in the period's evidence gaps.
@@ -187,6 +190,14 @@ TEST_CASE("unseen time: a recovery clause over a range not ended is not final", 
   const Run november = s.slaudit(audit + "--period 2026-11" + kDecember7);
   CHECK(november.exit == 3);  // ended, and breached
   CHECK(!has(november.out, "judged as of"));
+  // Not begun: not assessed, and the JSON report says why.
+  const Run ahead = s.slaudit(audit + "--period 2026-12 --now 2026-11-20T00:00:00Z --format json");
+  CHECK(ahead.exit == 4);
+  const auto recovery = nlohmann::json::parse(ahead.out).at("recovery").at(0);
+  CHECK(recovery.at("assessed") == false);
+  CHECK(recovery.at("not_assessed_reason") == "the range has not begun at 2026-11-20T00:00:00Z (the audit's instant)");
+  CHECK(slaudit::testing::check_against_docs_schema("audit-report.schema.json", nlohmann::json::parse(ahead.out))
+            .first_problem() == "");
 }
 
 TEST_CASE("unseen time: a range at the calendar's end is a usage error, not the contract's", "[audit][unseen]") {
