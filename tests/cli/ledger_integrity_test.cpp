@@ -221,3 +221,33 @@ TEST_CASE("cli ledger: a name that keeps nothing is refused, an empty ledger fil
   CHECK(first.exit == 3);
   CHECK(has(first.err, "recorded in touched.db as audit 1"));
 }
+
+TEST_CASE("cli ledger: readers leave no file beside the ledger, and read it in a folder they cannot write",
+          "[ledger][cli]") {
+  const Scratch s;
+  REQUIRE(s.slaudit("audit contract.sla --incidents log.jsonl --period 2026-11 --ledger audits.db").exit == 3);
+  const auto beside = [&] {
+    return std::filesystem::exists(s.path() / "audits.db-wal") || std::filesystem::exists(s.path() / "audits.db-shm");
+  };
+  REQUIRE_FALSE(beside());
+  CHECK(s.slaudit("ledger history audits.db").exit == 0);
+  CHECK(s.slaudit("ledger claims audits.db --as-of 2026-12-05").exit == 0);
+  CHECK(s.slaudit("ledger verify audits.db").exit == 0);
+  CHECK_FALSE(beside());  // none made by a reader, owned by whoever read
+  // A read-only folder: the scratch folder bound read-only in a mount namespace of its own (tests run as
+  // root, whom permissions do not stop; a read-only mount does). Without the right to mount, nothing to test.
+  std::filesystem::create_directories(s.path() / "ro");
+  const Run ro = s.run("unshare", "-m sh -c 'mount --bind . ro && mount -o remount,ro,bind ro && "
+                                  "touch ro/x 2>/dev/null; [ ! -e ro/x ] || exit 9; " SLAUDIT_CLI
+                                  " ledger history ro/audits.db && " SLAUDIT_CLI
+                                  " ledger claims ro/audits.db --as-of 2026-12-05 && " SLAUDIT_CLI
+                                  " ledger verify ro/audits.db'");
+  if (has(ro.err, "mount") || has(ro.err, "unshare") || ro.exit == 9) {
+    WARN("no read-only mount here (" << ro.err << "): the read-only folder is not tested");
+    return;
+  }
+  INFO(ro.out << ro.err);
+  CHECK(ro.exit == 0);
+  CHECK(has(ro.out, "Ledger history of \"Integrity test\""));
+  CHECK(has(ro.out, "Whole: no row changed"));
+}
