@@ -9,8 +9,9 @@ namespace {
 constexpr Seconds kHour{3600}, kDay{86400};
 
 // A period the budget speaks of: one with a target, measured from incidents
-// (a probe clause's budget would be in buckets; a statement's is stated).
-bool has_budget(const PeriodAudit& p) { return p.target && !p.probe && !p.statement; }
+// (a probe clause's budget would be in buckets; a statement's is stated), and
+// assessed: a period the log does not cover has no downtime to spend from.
+bool has_budget(const PeriodAudit& p) { return p.target && !p.probe && !p.statement && p.availability; }
 
 const PeriodAudit* same_period(const AuditReport& report, const PeriodAudit& p) {
   for (const PeriodAudit& q : report.periods)

@@ -141,6 +141,24 @@ TEST_CASE("unseen time: periods outside the span a log covers are not assessed",
   CHECK(has(quiet.out, "covers 2026-10-31T23:00:00Z/2026-11-30T23:00:00Z (--covers)"));
 }
 
+TEST_CASE("unseen time: as of an instant, a month the log does not cover has no budget", "[audit][unseen][budget]") {
+  const Scratch s;
+  // 3 December, from a log of November: December is not assessed, and no budget is offered for it (before:
+  // 44.64 of 44.64 min left, as if someone had looked).
+  const Run run = s.slaudit(std::string(kAudit) + "--as-of 2026-12-03T00:00:00Z --format json");
+  INFO(run.err);
+  CHECK(run.exit == 4);
+  const auto report = nlohmann::json::parse(run.out);
+  CHECK(period_of(report, "2026-12").at("verdict") == "not_assessed");
+  CHECK(report.at("as_of").at("budgets").empty());
+  // Stated to cover it, December so far has a budget: 0.1% of 44,640 min = 44.64 min.
+  const Run covered = s.slaudit(std::string(kAudit) + "--as-of 2026-12-03T00:00:00Z --format json "
+                                "--covers 2026-11-01T00:00:00+01:00/2026-12-03T00:00:00Z");
+  const auto budgets = nlohmann::json::parse(covered.out).at("as_of").at("budgets");
+  REQUIRE(budgets.size() == 1);
+  CHECK(budgets.at(0).at("period") == "2026-12");
+}
+
 TEST_CASE("unseen time: --now and --covers are checked", "[audit][unseen]") {
   const Scratch s;
   struct Case {
