@@ -90,15 +90,40 @@ struct CurrentAudit {
   std::string first_day;  // the first local day it audited
 };
 
-// Of one contract (by title), or of every one ("").
-std::vector<CurrentAudit> current_audits(ledger::Database& db, const std::string& title) {
-  ledger::Statement s = db.prepare(
-      "SELECT a.id, a.contract_title, a.range, a.options, a.kind, MIN(p.start_local) FROM audit a "
-      "JOIN period p ON p.audit_id = a.id WHERE a.options IS NOT NULL AND (?1 = '' OR a.contract_title = ?1) "
-      "AND NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) GROUP BY a.id ORDER BY a.id");
-  s.bind(1, title);
-  std::vector<CurrentAudit> out;
+constexpr const char* kCurrentAudits =
+    "SELECT a.id, a.contract_title, a.range, a.options, a.kind, MIN(p.start_local) FROM audit a "
+    "JOIN period p ON p.audit_id = a.id WHERE a.options IS NOT NULL "
+    "AND NOT EXISTS (SELECT 1 FROM supersession x WHERE x.period_id = p.id) ";
+
+void add_current(ledger::Statement& s, std::vector<CurrentAudit>& out) {
   while (s.step()) out.push_back({s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4) == "fleet", s.text(5)});
+}
+
+std::vector<CurrentAudit> current_audits(ledger::Database& db) {
+  ledger::Statement s = db.prepare(std::string(kCurrentAudits) + "GROUP BY a.id ORDER BY a.id");
+  std::vector<CurrentAudit> out;
+  add_current(s, out);
+  return out;
+}
+
+// The current audits of a contract with a period that starts after the
+// first one of audit `recorded` (only their caps over months can count its
+// credits): found by the day index, so that recording in time order, where
+// there is none, costs nothing however large the ledger.
+std::vector<CurrentAudit> later_current_audits(ledger::Database& db, const std::string& title, int64_t recorded) {
+  ledger::Statement later = db.prepare(
+      "SELECT DISTINCT p.audit_id FROM period p WHERE p.audit_id <> ?1 AND p.start_local > "
+      "(SELECT MIN(start_local) FROM period WHERE audit_id = ?1) ORDER BY p.audit_id");
+  later.bind(1, recorded);
+  std::vector<int64_t> ids;
+  while (later.step()) ids.push_back(later.int64(0));
+  std::vector<CurrentAudit> out;
+  ledger::Statement s = db.prepare(std::string(kCurrentAudits) + "AND a.id = ?1 AND a.contract_title = ?2 GROUP BY a.id");
+  for (const int64_t id : ids) {
+    s.bind(1, id).bind(2, title);
+    add_current(s, out);
+    s.reset();
+  }
   return out;
 }
 
@@ -153,7 +178,7 @@ std::string stale_cap(ledger::Database& db, const CurrentAudit& a, size_t& check
 
 void check_caps(ledger::Database& db, ledger::Verification& out) {
   if (out.schema < 2) return;  // options kept from schema 2 on
-  for (const CurrentAudit& a : current_audits(db, ""))
+  for (const CurrentAudit& a : current_audits(db))
     if (std::string why = stale_cap(db, a, out.cap_audits_checked); !why.empty())
       out.ledger_problems.push_back(std::move(why));
 }
@@ -174,11 +199,11 @@ void check_ledger_integrity(ledger::Database& db, const std::string& given_head,
   }
 }
 
-std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t except) {
+std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t recorded) {
   std::vector<std::string> out;
   size_t checked = 0;
-  for (const CurrentAudit& a : current_audits(db, contract_title))
-    if (std::string why = a.id == except ? "" : stale_cap(db, a, checked); !why.empty()) out.push_back(std::move(why));
+  for (const CurrentAudit& a : later_current_audits(db, contract_title, recorded))
+    if (std::string why = stale_cap(db, a, checked); !why.empty()) out.push_back(std::move(why));
   return out;
 }
 

@@ -21,9 +21,9 @@ namespace slaudit::jobs {
 // `out.ledger_problems`.
 void check_ledger_integrity(ledger::Database& db, const std::string& given_head, ledger::Verification& out);
 
-// The current audits of a contract but `except` (the one just recorded)
-// whose caps over months counted earlier credits other than those the ledger
-// holds now: why, one line each, as verify says it.
-std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t except);
+// The current audits of a contract with periods after those of audit
+// `recorded` (just recorded) whose caps over months counted earlier credits
+// other than those the ledger holds now: why, one line each, as verify says it.
+std::vector<std::string> stale_caps(ledger::Database& db, const std::string& contract_title, int64_t recorded);
 
 }  // namespace slaudit::jobs
