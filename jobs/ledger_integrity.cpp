@@ -1,6 +1,7 @@
 #include "jobs/ledger_integrity.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -137,10 +138,19 @@ std::vector<std::string> credit_lines(const std::vector<audit::PreviousCredit>& 
   return out;
 }
 
+// The first few, and how many more: a fleet's differ by resource.
 std::string joined(const std::vector<std::string>& lines) {
-  if (lines.empty()) return "none";
+  constexpr size_t kShown = 5;
   std::string out;
-  for (const std::string& l : lines) out += (out.empty() ? "" : "; ") + l;
+  for (size_t k = 0; k < lines.size() && k < kShown; ++k) out += (k ? "; " : "") + lines[k];
+  if (lines.size() > kShown) out += "; and " + std::to_string(lines.size() - kShown) + " more";
+  return out;
+}
+
+// The lines of `a` not in `b` (both sorted).
+std::vector<std::string> only_in(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<std::string> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
   return out;
 }
 
@@ -171,8 +181,12 @@ std::string stale_cap(ledger::Database& db, const CurrentAudit& a, size_t& check
                               }),
                held.end());
   if (counted == held) return "";
-  return "caps over months: audit " + std::to_string(a.id) + " of \"" + a.title + "\" (" + a.range +
-         ") counted the earlier credits " + joined(counted) + "; the ledger now holds " + joined(held) +
+  // Only what differs: a fleet counts a credit per resource.
+  const std::vector<std::string> gone = only_in(counted, held), added = only_in(held, counted);
+  std::string why;
+  if (!added.empty()) why += "did not count " + joined(added) + ", which the ledger now holds";
+  if (!gone.empty()) why += (why.empty() ? "" : "; ") + std::string("counted ") + joined(gone) + ", which it no longer holds";
+  return "caps over months: audit " + std::to_string(a.id) + " of \"" + a.title + "\" (" + a.range + ") " + why +
          ": its figures are stale, audit its periods again";
 }
 

@@ -126,8 +126,9 @@ TEST_CASE("cli ledger: October and November audited together never leave a windo
     ++stale;
     CHECK(has(s.read(ledger + ".err.1"), "slaudit: warning: caps over months: audit 1 of \"Integrity test\" (2026-11)"));
     CHECK(verify.exit == 3);
-    CHECK(has(verify.out, "caps over months: audit 1 of \"Integrity test\" (2026-11) counted the earlier credits "
-                          "none; the ledger now holds api to 2026-10-31: owed_minor 10000: its figures are stale"));
+    CHECK(has(verify.out, "caps over months: audit 1 of \"Integrity test\" (2026-11) did not count api to 2026-10-31: "
+                          "owed_minor 10000, which the ledger now holds: its figures are stale, audit its periods "
+                          "again"));
     CHECK(s.owed(ledger, "2026-11") == 10000);
     // ... and its re-audit counts October: 50.00, and the ledger verifies.
     s.slaudit("audit contract.sla --incidents log.jsonl --period 2026-11 --ledger " + ledger);
