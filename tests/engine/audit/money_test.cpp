@@ -35,7 +35,7 @@ TEST_CASE("money: add_money adds within int64 and refuses past it", "[audit][mon
   CHECK_FALSE(audit::add_money(sum, -2));
 }
 
-TEST_CASE("money: 384 years of the largest fees owed sum exactly; one more is refused, never wrapped",
+TEST_CASE("money: 384 years of the largest fees owed sum exactly, one more is refused, never wrapped",
           "[audit][money]") {
   // 1400..1783 is 384 years: 384 x 2.4 x 10^16 = 9,216,000,000,000,000,000 cents <= 2^63 - 1.
   auto fits = testing::run_audit_text(kContract, kDownThroughout, "1400-01-01..1783-12-31", {}, false);
