@@ -129,16 +129,16 @@ LedgerLock::~LedgerLock() { transaction_.reset(); }  // rolls back unless commit
 void LedgerLock::commit() { transaction_->commit(); }
 
 std::string ledger_path_problem(const std::string& path) {
-  if (path.empty()) return "--ledger needs a file name (an empty one would record nothing)";
+  if (path.empty()) return "a file name is needed (an empty one would record nothing)";
   if (path == ":memory:" || path.rfind("file:", 0) == 0)
-    return "--ledger " + path + ": SQLite would read this as an in-memory database or a URI, which keeps nothing; "
-           "name a file (./" + path + " for a file of that name)";
+    return "'" + path + "' is what SQLite reads as a database in memory or a URI, which keeps nothing; name a file "
+           "(./" + path + " for a file of that name)";
   return "";
 }
 
 bool lock_ledger(const std::string& path, std::unique_ptr<LedgerLock>& out, Messages& messages) {
   if (const std::string problem = ledger_path_problem(path); !problem.empty()) {
-    messages.push_back("slaudit audit: " + problem);
+    messages.push_back("slaudit audit: --ledger: " + problem);
     return false;
   }
   try {

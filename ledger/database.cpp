@@ -166,7 +166,11 @@ bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, co
 
 int Statement::column_count() const { return sqlite3_column_count(stmt_); }
 
-std::string Statement::column_name(int column) const { return sqlite3_column_name(stmt_, column); }
+std::string Statement::column_name(int column) const {
+  const char* name = sqlite3_column_name(stmt_, column);
+  if (!name) db_->fail("cannot read a column's name");  // SQLite is out of memory
+  return name;
+}
 
 char Statement::column_kind(int column) const {
   switch (sqlite3_column_type(stmt_, column)) {

@@ -207,10 +207,11 @@ TEST_CASE("cli ledger: a name that keeps nothing is refused, an empty ledger fil
   const std::string audit = "audit contract.sla --incidents log.jsonl --period 2026-11 --ledger ";
   const Run empty = s.slaudit(audit + "''");
   CHECK(empty.exit == 2);
-  CHECK(has(empty.err, "--ledger needs a file name"));
+  CHECK(has(empty.err, "--ledger: a file name is needed (an empty one would record nothing)"));
   const Run memory = s.slaudit(audit + ":memory:");
   CHECK(memory.exit == 2);
-  CHECK(has(memory.err, "in-memory database"));
+  CHECK(has(memory.err, "--ledger: ':memory:' is what SQLite reads as a database in memory or a URI, which keeps "
+                        "nothing; name a file (./:memory: for a file of that name)"));
   CHECK_FALSE(has(memory.err, "recorded"));
   // Touched, as a first audit killed before it committed leaves it: a reader says so, an audit uses it.
   s.write("touched.db", "");
