@@ -1,5 +1,6 @@
 #include "report/common/statement_words.h"
 
+#include "engine/audit/money.h"
 #include "report/common/amounts.h"
 
 namespace slaudit::report {
@@ -29,18 +30,19 @@ std::string statement_total_text(const audit::AuditReport& report) {
   if (periods.empty()) return "";
   int64_t owed = 0, paid = 0, under = 0, over = 0;
   size_t unstated = 0;
+  bool exact = true;  // each credit paid is at most 10^15 minor units, but periods are many
   for (const audit::PeriodAudit* p : periods) {
     const audit::StatementFigures& s = *p->statement;
     if (!s.paid_minor) {
       ++unstated;
       continue;
     }
-    owed += s.implied_minor;
-    paid += *s.paid_minor;
+    exact &= audit::add_money(owed, s.implied_minor);
+    exact &= audit::add_money(paid, *s.paid_minor);
     const int64_t d = *s.difference();
-    if (d > 0) under += d;
-    else over -= d;
+    exact &= d > 0 ? audit::add_money(under, d) : audit::add_money(over, -d);
   }
+  if (!exact) return "the credits owed or paid sum to more than 9223372036854775807 minor units: not totalled";
   const model::Currency& c = report.currency;
   std::string out;
   if (unstated < periods.size()) {
