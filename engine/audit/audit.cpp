@@ -691,6 +691,7 @@ bool add_totals(AuditReport& report) {
   for (const auto& r : report.recovery) {
     for (auto& t : report.totals)
       if (t.service == r.service) exact &= add_money(t.owed_minor, r.owed_minor);
+    exact &= !r.credit_too_large;
     breached |= r.breaches > 0;
     not_assessed |= !r.assessed;
   }

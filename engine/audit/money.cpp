@@ -1,6 +1,7 @@
 #include "engine/audit/money.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
+#include <limits>
 
 namespace slaudit::audit {
 
@@ -32,7 +33,9 @@ std::string total_too_large() {
          "audit fewer periods (or resources) at a time";
 }
 
-int64_t round_to_minor(const Rational& amount, model::RoundingMode mode) {
+namespace {
+
+cpp_int rounded(const Rational& amount, model::RoundingMode mode) {
   const cpp_int num = boost::multiprecision::numerator(amount);
   const cpp_int den = boost::multiprecision::denominator(amount);
   const bool negative = num < 0;
@@ -50,7 +53,19 @@ int64_t round_to_minor(const Rational& amount, model::RoundingMode mode) {
     }
     if (up) q += 1;
   }
-  return static_cast<int64_t>(negative ? cpp_int(-q) : q);
+  return negative ? cpp_int(-q) : q;
+}
+
+}  // namespace
+
+int64_t round_to_minor(const Rational& amount, model::RoundingMode mode) {
+  return static_cast<int64_t>(rounded(amount, mode));
+}
+
+std::optional<int64_t> round_to_minor_exactly(const Rational& amount, model::RoundingMode mode) {
+  const cpp_int q = rounded(amount, mode);
+  if (q > std::numeric_limits<int64_t>::max() || q < std::numeric_limits<int64_t>::min()) return std::nullopt;
+  return static_cast<int64_t>(q);
 }
 
 }  // namespace slaudit::audit

@@ -2,6 +2,7 @@
 // Money arithmetic: exact rationals rounded once, at the end, to integer minor
 // units by the contract's rounding rule (half up unless it says otherwise).
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "engine/audit/report.h"
@@ -9,6 +10,9 @@
 namespace slaudit::audit {
 
 int64_t round_to_minor(const Rational& amount_minor, model::RoundingMode mode);
+// round_to_minor when the rounded amount fits int64; none when it would not
+// (round_to_minor would saturate there): a figure is exact or refused.
+std::optional<int64_t> round_to_minor_exactly(const Rational& amount_minor, model::RoundingMode mode);
 // percent% of amount, exactly (not yet rounded).
 Rational percent_of(const model::Percent& percent, int64_t amount_minor);
 Rational percent_of(const model::Percent& percent, const Rational& amount_minor);

@@ -145,7 +145,12 @@ void recovery_credit(const RecoveryInputs& in, RecoveryAudit& out) {
   const auto& c = *in.clause;
   if (c.credit_per_breach && out.breaches > 0) {
     const Rational per_breach = percent_of(*c.credit_per_breach, in.monthly_fee_minor);
-    out.credit_minor = round_to_minor(per_breach * static_cast<int64_t>(out.breaches), in.rounding);
+    const auto credit = round_to_minor_exactly(per_breach * static_cast<int64_t>(out.breaches), in.rounding);
+    if (!credit) {  // past int64 minor units: refused by the audit's totals, never saturated
+      out.credit_too_large = true;
+      return;
+    }
+    out.credit_minor = *credit;
     out.explain.push_back({"recovery credit", std::to_string(out.credit_minor),
                            std::to_string(out.breaches) + " breaches x " + c.credit_per_breach->value.to_string() +
                                "% of the monthly fee " + minor_units_text(in.monthly_fee_minor) + " (minor units)",

@@ -292,6 +292,9 @@ struct RecoveryAudit {
   std::vector<std::string> uncovered_incidents;
   size_t breaches = 0;
   int64_t credit_minor = 0, cap_minor = -1, owed_minor = 0;  // cap_minor: the binding cap, -1 when none binds
+  // The credit (breaches x the credit per breach) passes int64 minor units:
+  // no figure is stated, and the audit is refused (add_totals), never saturated.
+  bool credit_too_large = false;
   std::vector<model::Cap> caps;  // the clause's caps as written, binding or not; empty: the contract states none
   std::vector<Explanation> explain;
 };

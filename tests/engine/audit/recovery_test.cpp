@@ -2,6 +2,8 @@
 // per-fault statistics, and the fault classes nothing covers.
 #include <catch2/catch.hpp>
 
+#include "base/time/timestamp.h"
+#include "engine/audit/money.h"
 #include "tests/support/audit_fixture.h"
 
 using namespace slaudit;
@@ -106,4 +108,49 @@ TEST_CASE("recovery: median and p95 by nearest rank over times in no particular 
   CHECK(stats[0].median == Seconds{10 * 60});
   CHECK(stats[0].p95 == Seconds{19 * 60});
   CHECK(stats[0].max == Seconds{20 * 60});
+}
+
+TEST_CASE("recovery: a credit past int64 minor units is refused, never saturated", "[audit][recovery][money]") {
+  // The largest fee a contract may state, 10^15 minor units a month, credited 100% per breach and uncapped:
+  // 9,223 breaches x 10^15 = 9,223,000,000,000,000,000 <= 2^63 - 1 = 9,223,372,036,854,775,807 is stated exactly;
+  // 9,224 x 10^15 passes it. Before, the credit saturated at 9,223,372,036,854,775,807.
+  const std::string contract =
+      "contract \"t\" {\n  effective 2026-01-01 to 2026-12-31; timezone \"UTC\"; currency USD;\n"
+      "  service training { fee 10000000000000.00 per month; }\n"
+      "  recovery training { faults (node_down); within 20 min from detected to recovered;\n"
+      "    credit 100% of monthly fee per breach; }\n}\n";
+  auto log_of = [](int breaches) {
+    std::string log;
+    for (int i = 0; i < breaches; ++i) {  // each 30 min from detected to recovered, 240 s apart, all in November
+      const Instant start = *parse_common_timestamp("2026-11-01T00:00:00Z") + Seconds{240LL * i};
+      const std::string s = format_utc(start), e = format_utc(start + Seconds{1800});
+      log += "{\"id\":\"n" + std::to_string(i) + "\",\"service\":\"training\",\"fault\":\"node_down\",\"start\":\"" + s +
+             "\",\"end\":\"" + e + "\",\"detected\":\"" + s + "\",\"recovered\":\"" + e + "\"}\n";
+    }
+    return log;
+  };
+  auto fits = run_audit_text(contract, log_of(9223), "2026-11", {}, false);
+  REQUIRE(fits->result.report.has_value());
+  REQUIRE(fits->report().recovery.size() == 1);
+  CHECK(fits->report().recovery[0].breaches == 9223);
+  CHECK(fits->report().recovery[0].credit_minor == 9'223'000'000'000'000'000);
+  CHECK(fits->report().total_owed_minor == 9'223'000'000'000'000'000);
+
+  // The same request with one breach more (the fixture would require a report).
+  IncidentReadOptions options;
+  options.format = LogFormat::JsonLines;
+  ServiceNames names;
+  names.insert("training");
+  options.services = names;
+  const auto read = read_incident_log(log_of(9224), "t.jsonl", options);
+  REQUIRE(read.ok());
+  audit::AuditRequest req;
+  req.contract = &*fits->compiled.contract;
+  req.contract_source = fits->source.get();
+  req.incidents = read.log->incidents;
+  req.range = *audit::parse_audit_range("2026-11");
+  const audit::AuditResult over = audit::run_audit(req);
+  CHECK_FALSE(over.report.has_value());
+  REQUIRE(over.errors.size() == 1);
+  CHECK(over.errors[0].message == audit::total_too_large());
 }
