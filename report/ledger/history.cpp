@@ -54,7 +54,7 @@ std::vector<std::string> text_cells(const ledger::HistoryRow& r, bool fleet) {
 void write_history_text(const HistoryRows& rows, std::ostream& out) {
   struct Shape {
     bool fleet = false;
-    std::unique_ptr<TextTable> table;
+    std::unique_ptr<StreamedTable> table;
   };
   std::map<std::string, Shape> shapes;  // by contract: a few, whatever the rows
   const std::vector<bool> right = {false, false, false, true, true, true, true, false, true, false, false};
@@ -72,7 +72,7 @@ void write_history_text(const HistoryRows& rows, std::ostream& out) {
     return h;
   };
   for (auto& [contract, shape] : shapes) {
-    shape.table = std::make_unique<TextTable>(shape.fleet ? fleet_right : right);
+    shape.table = std::make_unique<StreamedTable>(shape.fleet ? fleet_right : right);
     shape.table->widen(header(shape.fleet));
   }
   rows([&](const ledger::HistoryRow& r) {

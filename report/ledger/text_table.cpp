@@ -15,12 +15,12 @@ std::string shown(const std::vector<std::string>& row, size_t c, bool right) {
 
 }  // namespace
 
-void TextTable::widen(const std::vector<std::string>& row) {
+void StreamedTable::widen(const std::vector<std::string>& row) {
   for (size_t c = 0; c < row.size() && c < width_.size(); ++c)
     width_[c] = std::max(width_[c], display_width(shown(row, c, right_[c])));
 }
 
-std::string TextTable::line(const std::vector<std::string>& row) const {
+std::string StreamedTable::line(const std::vector<std::string>& row) const {
   std::string line = " ";
   for (size_t c = 0; c < row.size() && c < width_.size(); ++c) {
     const std::string cell = shown(row, c, right_[c]);
@@ -31,7 +31,7 @@ std::string TextTable::line(const std::vector<std::string>& row) const {
 }
 
 std::string text_table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right) {
-  TextTable table(right);
+  StreamedTable table(right);
   for (const auto& row : cells) table.widen(row);
   std::string out;
   for (const auto& row : cells) out += table.line(row);

@@ -10,10 +10,12 @@ namespace slaudit::report {
 
 std::string text_table(const std::vector<std::vector<std::string>>& cells, const std::vector<bool>& right);
 
-// The same table a row at a time: widen() with every row first, then line().
-class TextTable {
+// The same table a row at a time: widen() with every row first, then line(). (Not
+// report/text's TextTable: one name for two classes in one namespace breaks the
+// one-definition rule.)
+class StreamedTable {
  public:
-  explicit TextTable(std::vector<bool> right) : right_(std::move(right)), width_(right_.size(), 0) {}
+  explicit StreamedTable(std::vector<bool> right) : right_(std::move(right)), width_(right_.size(), 0) {}
   void widen(const std::vector<std::string>& row);
   std::string line(const std::vector<std::string>& row) const;
 
