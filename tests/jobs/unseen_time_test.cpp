@@ -267,20 +267,27 @@ TEST_CASE("unseen time: a fleet's resource periods not ended or not begun are ne
   const Run in_progress = s.slaudit(audit + "--period 2026-11 --now 2026-11-20T00:00:00Z");
   INFO(in_progress.err);
   CHECK(in_progress.exit == 4);  // was 0
-  for (const auto& row : nlohmann::json::parse(in_progress.out).at("resources"))
+  // The document outlives the loop: a range-for over a member of a temporary reads freed memory.
+  const nlohmann::json in_progress_json = nlohmann::json::parse(in_progress.out);
+  REQUIRE_FALSE(in_progress_json.at("resources").empty());
+  for (const auto& row : in_progress_json.at("resources"))
     CHECK(has(row.at("evidence_gaps").at(0).get<std::string>(), "in progress at 2026-11-20T00:00:00Z"));
 
   const Run not_begun = s.slaudit(audit + "--period 2026-12 --now 2026-11-20T00:00:00Z");
   INFO(not_begun.err);
   CHECK(not_begun.exit == 4);  // was 0
-  for (const auto& row : nlohmann::json::parse(not_begun.out).at("resources"))
+  const nlohmann::json not_begun_json = nlohmann::json::parse(not_begun.out);
+  REQUIRE_FALSE(not_begun_json.at("resources").empty());
+  for (const auto& row : not_begun_json.at("resources"))
     CHECK(row.at("verdict") == "not_assessed");
 
   // October, before the log's only record: outside its span, unless it is stated.
   const Run october = s.slaudit(audit + "--period 2026-10 --now 2026-12-07T00:00:00Z");
   INFO(october.err);
   CHECK(october.exit == 4);  // was 0
-  for (const auto& row : nlohmann::json::parse(october.out).at("resources")) {
+  const nlohmann::json october_json = nlohmann::json::parse(october.out);
+  REQUIRE_FALSE(october_json.at("resources").empty());
+  for (const auto& row : october_json.at("resources")) {
     CHECK(row.at("verdict") == "not_assessed");
     CHECK(row.at("evidence_gaps").at(0) == "outside the span the incident log incidents.csv covers: not assessed");
   }
