@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/raw_sql.h"
 
 namespace {
 
@@ -210,11 +211,9 @@ TEST_CASE("cli ledger: verify runs a recorded audit again and compares every fig
   CHECK(has(same.out, "Verified: run again from its inputs, every figure is the same (21 figures of 1 period(s))."));
 
   SECTION("a figure the ledger holds that today's engine does not give: exit 3") {
-    sqlite3* raw = nullptr;
-    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(raw, "DROP TRIGGER period_append_only; UPDATE period SET owed_minor = 4999 WHERE audit_id = 2",
-                         nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(raw);
+    slaudit::testing::run_raw_sql(s.path() / "audits.db",
+                                  "DROP TRIGGER period_append_only; "
+                                  "UPDATE period SET owed_minor = 4999 WHERE audit_id = 2");
     const Run differs = s.slaudit("ledger verify audits.db --audit 2 --format json");
     CHECK(differs.exit == 3);
     const auto v = nlohmann::json::parse(differs.out);
@@ -371,16 +370,14 @@ TEST_CASE("cli ledger: a recovery clause is recorded with its breaches, listed a
   CHECK(same.exit == 0);
   CHECK(has(same.out, "period(s) and 1 recovery clause(s))."));
   SECTION("an audit recorded under schema 2 kept no recovery rows: verify does not call that a difference") {
-    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(raw,
-                         "DROP TRIGGER recovery_breach_no_delete; DROP TRIGGER recovery_no_delete; "
-                         "DROP TRIGGER audit_append_only; DELETE FROM recovery_breach; DELETE FROM recovery; "
-                         "UPDATE audit SET recorded_schema = 2; "
-                         // Such an audit is in a ledger of schema 3 until a writer migrates it (and chains
-                         // its rows as they are then): the chain recorded over the deleted rows goes too.
-                         "DROP TABLE chain; PRAGMA user_version = 3",
-                         nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(raw);
+    slaudit::testing::run_raw_sql(s.path() / "audits.db",
+                                  "DROP TRIGGER recovery_breach_no_delete; DROP TRIGGER recovery_no_delete; "
+                                  "DROP TRIGGER audit_append_only; DELETE FROM recovery_breach; DELETE FROM recovery; "
+                                  "UPDATE audit SET recorded_schema = 2; "
+                                  // Such an audit is in a ledger of schema 3 until a writer migrates it (and
+                                  // chains its rows as they are then): the chain recorded over the deleted rows
+                                  // goes too.
+                                  "DROP TABLE chain; PRAGMA user_version = 3");
     const Run old = s.run(SLAUDIT_CLI, "ledger verify audits.db");
     INFO(old.out << old.err);
     CHECK(old.exit == 0);
@@ -388,10 +385,8 @@ TEST_CASE("cli ledger: a recovery clause is recorded with its breaches, listed a
     CHECK_FALSE(has(old.out, "recovery clause(s)"));
   }
   SECTION("a recovery figure changed by hand: exit 3") {
-    REQUIRE(sqlite3_open((s.path() / "audits.db").c_str(), &raw) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(raw, "DROP TRIGGER recovery_append_only; UPDATE recovery SET owed_minor = 1",
-                         nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(raw);
+    slaudit::testing::run_raw_sql(s.path() / "audits.db",
+                                  "DROP TRIGGER recovery_append_only; UPDATE recovery SET owed_minor = 1");
     const Run differs = s.run(SLAUDIT_CLI, "ledger verify audits.db --format json");
     CHECK(differs.exit == 3);
     const auto v = nlohmann::json::parse(differs.out);

@@ -7,11 +7,11 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 
 #include <string>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/raw_sql.h"
 
 namespace {
 
@@ -72,14 +72,7 @@ class Scratch : public slaudit::testing::ScratchDir {
     return rows[0]["owed_minor"].get<int64_t>();
   }
   void sql(const std::string& ledger, const std::string& text) const {
-    sqlite3* raw = nullptr;
-    REQUIRE(sqlite3_open((path() / ledger).c_str(), &raw) == SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(raw, text.c_str(), nullptr, nullptr, &error);
-    INFO((error ? error : ""));
-    sqlite3_free(error);
-    sqlite3_close(raw);
-    REQUIRE(rc == SQLITE_OK);
+    slaudit::testing::run_raw_sql(path() / ledger, text);
   }
 };
 

@@ -5,7 +5,6 @@
 // migration, the same one recording would have built.
 #include <catch2/catch.hpp>
 
-#include <sqlite3.h>
 
 #include <string>
 
@@ -14,6 +13,7 @@
 #include "ledger/record.h"
 #include "ledger/schema.h"
 #include "tests/ledger/temp_ledger.h"
+#include "tests/support/raw_sql.h"
 #include "tests/report/sample_report.h"
 
 using namespace slaudit;
@@ -26,18 +26,8 @@ audit::AuditReport sample() {
   return test::sample_report(source);
 }
 
-// Plain SQL through SQLite, as another tool would write (triggers as they are
-// unless the SQL drops them; foreign keys off, SQLite's default).
-void sql(const test::TempLedger& t, const std::string& text) {
-  sqlite3* raw = nullptr;
-  REQUIRE(sqlite3_open(t.path.c_str(), &raw) == SQLITE_OK);
-  char* error = nullptr;
-  const int rc = sqlite3_exec(raw, text.c_str(), nullptr, nullptr, &error);
-  INFO((error ? error : ""));
-  sqlite3_free(error);
-  sqlite3_close(raw);
-  REQUIRE(rc == SQLITE_OK);
-}
+// Plain SQL through SQLite, as another tool would write (tests/support/raw_sql.h).
+void sql(const test::TempLedger& t, const std::string& text) { slaudit::testing::run_raw_sql(t.path, text); }
 
 std::string problems_of(const test::TempLedger& t) {
   Database db(t.path.string(), Database::Mode::ReadOnly);
