@@ -45,7 +45,7 @@ void add_credits(ledger::Database& db, const model::Contract& contract, const au
     bool named = false;
     for (const audit::PreviousCredit& g : given) named |= g.service == c.service && g.period_end == c.last_day;
     if (named) continue;
-    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}, std::nullopt});
+    out.credits.push_back(previous_credit(c, false));
     out.credit_sources.push_back(c.period + (c.clause_label.empty() ? "" : " \"" + c.clause_label + "\"") +
                                  " (audit " + std::to_string(c.audit_id) + ")");
   }
@@ -55,7 +55,7 @@ void add_credits(ledger::Database& db, const model::Contract& contract, const au
 void add_fleet_credits(ledger::Database& db, const model::Contract& contract, const audit::AuditRange& range,
                        LedgerEvidence& out) {
   for (const ledger::EarlierCredit& c : ledger::read_earlier_credits(db, contract.title, range.first, true)) {
-    out.credits.push_back({c.service, c.last_day, model::Money{c.owed_minor}, c.resource});
+    out.credits.push_back(previous_credit(c, true));
     out.credit_sources.push_back(c.resource + " " + c.period + " (audit " + std::to_string(c.audit_id) + ")");
   }
 }
@@ -266,6 +266,11 @@ void note_fleet_ledger_evidence(const LedgerEvidence& evidence, const std::strin
                            std::to_string(evidence.filings.size()) + " resource period(s), " + first +
                            (evidence.filings.size() > 3 ? "; ..." : "");
   report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);  // kept sorted
+}
+
+audit::PreviousCredit previous_credit(const ledger::EarlierCredit& credit, bool fleet) {
+  return {credit.service, credit.last_day, model::Money{credit.owed_minor},
+          fleet ? std::optional<std::string>(credit.resource) : std::nullopt};
 }
 
 std::optional<LedgerEvidence> recorded_evidence(const std::string& options_json, bool& gave_credits) {

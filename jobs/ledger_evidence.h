@@ -21,6 +21,7 @@ namespace slaudit::ledger {
 class Database;
 class Transaction;
 struct Recorded;
+struct EarlierCredit;
 }  // namespace slaudit::ledger
 
 namespace slaudit::jobs {
@@ -86,6 +87,10 @@ std::optional<AuditJobOptions> audit_options_from_json(const std::string& json, 
 // when they cannot be read. `gave_credits`: it took --previous-credits too,
 // which win over the ledger's credits for the periods they name.
 std::optional<LedgerEvidence> recorded_evidence(const std::string& options_json, bool& gave_credits);
+
+// An earlier credit the ledger holds, as a cap over months counts it: a
+// service's, or with `fleet` its resource's (or group's).
+audit::PreviousCredit previous_credit(const ledger::EarlierCredit& credit, bool fleet);
 
 // A fleet audit: the filing days of its resources' claims and, for caps over
 // months, each resource's (or group's) earlier credits; and its options.

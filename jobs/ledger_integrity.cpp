@@ -160,8 +160,7 @@ std::vector<audit::PreviousCredit> credits_now(ledger::Database& db, const Curre
   const std::optional<CivilDate> first = parse_civil_date(a.first_day);
   if (!first) return out;
   for (const ledger::EarlierCredit& c : ledger::read_earlier_credits(db, a.title, *first, a.fleet))
-    out.push_back({c.service, c.last_day, model::Money{c.owed_minor},
-                   a.fleet ? std::optional<std::string>(c.resource) : std::nullopt});
+    out.push_back(previous_credit(c, a.fleet));
   return out;
 }
 
