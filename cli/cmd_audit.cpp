@@ -323,7 +323,7 @@ Command add_audit(CLI::App& app) {
       cmd->add_option("--incidents-format", j.incidents_format,
                       "Format of the incident log, when its extension does not say; status-csv or status-jsonl: "
                       "a status-change history")
-          ->check(CLI::IsMember(jobs::kIncidentFormatNames));
+          ->check(CLI::IsMember(jobs::incident_format_names()));
   cmd->add_option("--initial-state", j.initial_state,
                   "Status histories: a resource's state before its first record, unknown (an evidence gap) or up")
       ->check(CLI::IsMember({"unknown", "up"}))

@@ -376,9 +376,9 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   }
   audit::AuditReport& report = *result.report;
   report.inputs.insert(report.inputs.end(), inputs.begin(), inputs.end());
-  // A status history's records are transitions, not incidents: every record not rejected was used.
-  account_records(*log, log->from_status_history ? log->records_read - log->rejected.size() : request.incidents.size(),
-                  report);
+  // Records, not incidents: a status history's transitions and a source's records that name several
+  // services are not one incident each.
+  account_records(*log, log->used_records(), report);
   // The report holds all it prints: the incidents (most of a large audit's
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });

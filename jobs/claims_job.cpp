@@ -51,8 +51,9 @@ bool load_incidents(const ClaimsJobOptions& o, const model::Contract& contract, 
       read_incident_input(o.incidents, o.incidents_format, service_names(contract), loaded.inputs, messages,
                           o.initial_state);
   if (!log) return false;
-  // A status history's records are transitions, not incidents: every record not rejected was used.
-  const size_t used = log->from_status_history ? log->records_read - log->rejected.size() : log->incidents.size();
+  // Records, not incidents: a status history's transitions and a source's records naming several
+  // services are not one incident each.
+  const size_t used = log->used_records();
   loaded.records.push_back({o.incidents, log->records_read, used, log->rejected.size()});
   for (const RejectedRecord& r : log->rejected) loaded.rejected.push_back({o.incidents, r.line, r.reason});
   loaded.incidents = std::move(log);

@@ -6,6 +6,7 @@
 #include "base/util/file_io.h"
 #include "base/util/sha256.h"
 #include "engine/figures/figures.h"
+#include "telemetry/sources/incident_sources.h"
 #include "telemetry/status/status_history.h"
 
 namespace slaudit::jobs {
@@ -156,13 +157,41 @@ std::optional<IncidentLog> read_status_input(const std::string& path, StatusForm
   return log;
 }
 
+// A source's document is read whole (read_input bounds its size): most are
+// one JSON document, whose records cannot be told apart before it is parsed.
+std::optional<IncidentLog> read_source_input(const std::string& path, const IncidentSource& source,
+                                             const ServiceNames& services, Inputs& inputs, Messages& messages) {
+  const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
+  if (!bytes) return std::nullopt;
+  SourceReadOptions options;
+  options.path = path;
+  options.names = SourceNames(services);
+  IncidentLogResult result = source.read(*bytes, options);
+  if (!result.ok()) {
+    messages.push_back("slaudit: " + path + ": " + result.error);
+    return std::nullopt;
+  }
+  result.log->path = path;
+  result.log->sha256 = inputs.back().sha256;
+  result.log->source_format = std::string(source.name);
+  return std::move(result.log);
+}
+
 }  // namespace
+
+std::vector<std::string> incident_format_names() {
+  std::vector<std::string> names = {"jsonl", "ndjson", "json", "csv", "status-csv", "status-jsonl", "status-ndjson"};
+  for (const IncidentSource& source : incident_sources()) names.emplace_back(source.name);
+  return names;
+}
 
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
                                                const ServiceNames& services, Inputs& inputs, Messages& messages,
                                                const std::string& initial_state) {
   if (const std::optional<StatusFormat> status = status_format_from_name(format))
     return read_status_input(path, *status, initial_state, services, inputs, messages);
+  if (const IncidentSource* source = find_incident_source(format))
+    return read_source_input(path, *source, services, inputs, messages);
   if (!initial_state.empty()) {
     // An incident log says when each incident starts and ends: there is no state before it to assume.
     messages.push_back("slaudit: --initial-state applies to status histories only (--incidents-format status-csv, "

@@ -61,17 +61,17 @@ int audit_error_code(const std::vector<audit::AuditError>& errors, const SourceF
 // usable evidence or the evidence is incomplete; else 0.
 int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::string_view unassessed, Messages& messages);
 
+// What --incidents-format accepts: the incident log's formats, the status
+// histories' and every incident source's (telemetry/sources/incident_sources.h).
+std::vector<std::string> incident_format_names();
+
 // The incident log at `path` (a file read in blocks; "-" or a directory through
 // read_input), its digest added to `inputs`; nullopt after adding why not.
 // `format` is empty or a name log_format_from_name knows, or a status-change
 // history's ("status-csv", "status-jsonl", "status-ndjson": read whole, its
 // transitions into incidents, with `initial_state` "unknown" (or empty) or
-// "up": docs/audit.md section 25).
-// What --incidents-format accepts: the incident log's formats and the status histories'.
-inline const std::vector<std::string> kIncidentFormatNames = {"jsonl",      "ndjson",       "json",
-                                                              "csv",        "status-csv",   "status-jsonl",
-                                                              "status-ndjson"};
-
+// "up": docs/audit.md section 25), or an incident source's (read whole by its
+// row of telemetry/sources/incident_sources.h).
 std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
                                                const ServiceNames& services, Inputs& inputs, Messages& messages,
                                                const std::string& initial_state = "");

@@ -15,11 +15,22 @@ std::string affected_text(const Affected& affected) {
   return std::to_string(count.count) + " " + std::string(count_unit_name(count.unit));
 }
 
+namespace {
+
+// Absent labels equal empty ones: a record that writes `"title": ""` says nothing more than one without it.
+bool same_labels(const IncidentLabels* a, const IncidentLabels* b) {
+  static const IncidentLabels kNone;
+  return (a ? *a : kNone) == (b ? *b : kNone);
+}
+
+}  // namespace
+
 bool same_content(const Incident& a, const Incident& b) {
   return a.id == b.id && a.service == b.service && a.start == b.start && a.end == b.end &&
          a.detected == b.detected && a.recovered == b.recovered && a.fault == b.fault &&
          a.cause == b.cause && a.scope == b.scope && a.notice == b.notice && a.component == b.component &&
-         a.resource == b.resource && a.zone == b.zone && a.region == b.region;
+         a.resource == b.resource && a.zone == b.zone && a.region == b.region &&
+         same_labels(a.labels.get(), b.labels.get());
 }
 
 }  // namespace slaudit

@@ -4,6 +4,7 @@
 // CSV) is gone by this point; only its source line remains, for reports.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -72,6 +73,16 @@ struct Scope {
   bool operator==(const Scope&) const = default;
 };
 
+// What a record says about an incident in words, for the people reading a
+// report or a claim (fields `title`, `url` or `link`, `ticket`): shown beside
+// the incident's id, never used for a figure.
+struct IncidentLabels {
+  std::string title;
+  std::string url;
+  std::string ticket;
+  bool operator==(const IncidentLabels&) const = default;
+};
+
 // Kept compact (about 150 bytes): an audit holds every incident of the log at
 // once, and a million of them must fit in the audit's memory budget. Names
 // shared by many incidents are SharedNames; optional instants take no flag.
@@ -91,6 +102,8 @@ struct Incident {
   // Fleets (docs/fleet.md): the one resource the incident took out, or a zone
   // or region whose every resource of the service it took out. At most one.
   SharedName resource, zone, region;
+  // Absent (empty) for most logs: a pointer, not three strings, in every incident.
+  std::shared_ptr<const IncidentLabels> labels;
 
   bool is_open() const { return !end.has_value(); }
 };

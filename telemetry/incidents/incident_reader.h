@@ -63,6 +63,15 @@ struct IncidentLog {
   std::vector<UnknownState> unknown_state;  // --initial-state unknown: evidence gaps for the audit
   std::vector<std::string> notes;           // --initial-state up: what was assumed; repeated states merged
   ServiceNames status_services;             // services with at least one used status record
+
+  // Set by the incident sources (telemetry/sources/): the --incidents-format
+  // the log was read as ("statuspage", ...), empty for slaudit's own logs.
+  std::string source_format;
+  // Records whose every name maps to no service of the contract: neither used
+  // nor rejected (a log shared by several contracts is no gap for any).
+  size_t not_for_contract = 0;
+  // Records used: one may give several incidents (a source's record naming several services).
+  size_t used_records() const { return records_read - rejected.size() - not_for_contract; }
 };
 
 // A file is read in blocks of this size, never whole: a large log need not
