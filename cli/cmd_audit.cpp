@@ -96,6 +96,7 @@ int run_fleet_command(AuditOptions& o) {
   f.contract = j.contract;
   f.incidents = j.incidents;
   f.incidents_format = j.incidents_format;
+  f.source_map = j.source_map;
   f.probes = j.probes;
   f.targets_map = j.targets_map;
   f.target_label = j.target_label;
@@ -162,6 +163,12 @@ constexpr const char* kFooter =
     "                service (both optional). Each resource's down..up span is one incident, whatever the\n"
     "                row order; a history ending down leaves it open. Repeated states merge; up and down for\n"
     "                one resource at one instant are both rejected. Never chosen by extension.\n"
+    "  --incidents-format SOURCE: incidents as a provider or tool exports them (statuspage, aws-health, ...:\n"
+    "                `slaudit audit --help` lists them under --incidents-format; docs/inputs.md says how to\n"
+    "                export each). Read whole; each record used, rejected, or not for this contract (it names\n"
+    "                only services the contract does not define). --source-map FILE (CSV source,service\n"
+    "                [,component]) names the source's components as the contract's services; without it a\n"
+    "                name maps to the service of its lower_snake form (\"Git Operations\": git_operations).\n"
     "  --initial-state unknown (default) | up: a resource's state before its first record. unknown: that time\n"
     "                is an evidence gap of every period it touches (never exit 0); up: assumed up, and the\n"
     "                report says so (docs/audit.md, section 25).\n"
@@ -324,6 +331,10 @@ Command add_audit(CLI::App& app) {
                       "Format of the incident log, when its extension does not say; status-csv or status-jsonl: "
                       "a status-change history")
           ->check(CLI::IsMember(jobs::incident_format_names()));
+  cmd->add_option("--source-map", j.source_map,
+                  "Incident sources: a CSV of source,service[,component] naming which of the source's components or "
+                  "services are the contract's (docs/inputs.md)")
+      ->needs(incidents_format);
   cmd->add_option("--initial-state", j.initial_state,
                   "Status histories: a resource's state before its first record, unknown (an evidence gap) or up")
       ->check(CLI::IsMember({"unknown", "up"}))

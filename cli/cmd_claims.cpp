@@ -69,6 +69,10 @@ Command add_claims(CLI::App& app) {
                       "Format of the incident log, when its extension does not say; status-csv or status-jsonl: "
                       "a status-change history (docs/audit.md, section 25)")
           ->check(CLI::IsMember(jobs::incident_format_names()));
+  cmd->add_option("--source-map", j.source_map,
+                  "Incident sources: a CSV of source,service[,component] naming which of the source's components or "
+                  "services are the contract's (docs/inputs.md)")
+      ->needs(incidents_format);
   cmd->add_option("--initial-state", j.initial_state,
                   "Status histories: a resource's state before its first record, unknown (noted) or up (assumed)")
       ->check(CLI::IsMember({"unknown", "up"}))

@@ -85,7 +85,8 @@ bool incident_span(const AuditJobOptions& o, const IncidentLog& log, audit::Audi
 std::optional<IncidentLog> read_incidents(const AuditJobOptions& o, const ServiceNames& services, Inputs& inputs,
                                           Messages& messages) {
   if (o.incidents.empty()) return IncidentLog{};  // a probe audit without incidents
-  return read_incident_input(o.incidents, o.incidents_format, services, inputs, messages, o.initial_state);
+  return read_incident_input({o.incidents, o.incidents_format, o.initial_state, o.source_map, o.strict}, services, inputs,
+                             messages);
 }
 
 // Reads one of the CSV inputs with `reader`; every bad row is added as path:line: reason.

@@ -23,6 +23,7 @@ namespace slaudit::jobs {
 struct AuditJobOptions {
   std::string contract;  // path; "-" is standard input
   std::string incidents, incidents_format;
+  std::string source_map;  // an incident source's names to the contract's services (jobs/inputs.h)
   std::string statement, statement_format;  // the provider's stated availability (docs/audit.md section 26)
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;  // the day-range grammar; all empty: the contract's effective range

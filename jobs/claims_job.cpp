@@ -48,8 +48,8 @@ bool load_measurements(const ClaimsJobOptions& o, const model::Contract& contrac
 bool load_incidents(const ClaimsJobOptions& o, const model::Contract& contract, Loaded& loaded, Messages& messages) {
   if (o.incidents.empty()) return true;
   std::optional<IncidentLog> log =
-      read_incident_input(o.incidents, o.incidents_format, service_names(contract), loaded.inputs, messages,
-                          o.initial_state);
+      read_incident_input({o.incidents, o.incidents_format, o.initial_state, o.source_map, o.strict},
+                          service_names(contract), loaded.inputs, messages);
   if (!log) return false;
   // Records, not incidents: a status history's transitions and a source's records naming several
   // services are not one incident each.

@@ -14,6 +14,7 @@ namespace slaudit::jobs {
 
 struct ClaimsJobOptions {
   std::string contract, inventory, measurements, incidents, incidents_format;
+  std::string source_map;  // an incident source's names to the contract's services (jobs/inputs.h)
   std::string initial_state;  // status histories: "unknown" (default) or "up" (docs/audit.md section 25)
   std::string period, from, to;
   bool strict = false;

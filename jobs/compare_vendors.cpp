@@ -76,7 +76,7 @@ bool read_measurements(const std::string& path, CompareInputs& inputs, LoadedVen
 
 bool read_incidents(const std::string& path, CompareInputs& inputs, LoadedVendor& vendor, Messages& messages) {
   std::optional<IncidentLog> log =
-      read_incident_input(path, "", service_names(*vendor.compiled->contract), inputs.files, messages);
+      read_incident_input({.path = path}, service_names(*vendor.compiled->contract), inputs.files, messages);
   if (!log) return false;
   inputs.records.push_back({path, log->records_read, log->incidents.size(), log->rejected.size()});
   for (const RejectedRecord& r : log->rejected) inputs.rejected.push_back({path, r.line, r.reason});

@@ -69,8 +69,9 @@ bool read_fleet_inputs(const FleetJobOptions& o, const model::Contract& contract
     }
   }
   if (o.incidents.empty()) return true;  // a probe audit without incidents
-  std::optional<IncidentLog> log = read_incident_input(o.incidents, o.incidents_format, service_names(contract), inputs,
-                                                      messages, o.initial_state);
+  std::optional<IncidentLog> log =
+      read_incident_input({o.incidents, o.incidents_format, o.initial_state, o.source_map, o.strict},
+                          service_names(contract), inputs, messages);
   if (!log) return false;
   in.log = std::move(*log);
   return true;

@@ -21,6 +21,7 @@ struct FleetJobOptions {
   std::string inventory, inventory_format;  // format: "csv" or "jsonl"; "": from the extension
   std::string billing_export;               // "": none (each resource's credit base is the contract's fee)
   std::string incidents, incidents_format;  // incidents "": none (a probe audit)
+  std::string source_map;                   // an incident source's names to the contract's services
   std::vector<std::string> probes;           // per-resource clauses measured from probes (jobs/fleet_probes.h)
   std::string targets_map;                   // probe targets to resources
   std::string target_label = "instance";     // Prometheus inputs: the label naming a series' target

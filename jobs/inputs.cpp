@@ -7,6 +7,7 @@
 #include "base/util/sha256.h"
 #include "engine/figures/figures.h"
 #include "telemetry/sources/incident_sources.h"
+#include "telemetry/sources/source_map.h"
 #include "telemetry/status/status_history.h"
 
 namespace slaudit::jobs {
@@ -159,13 +160,29 @@ std::optional<IncidentLog> read_status_input(const std::string& path, StatusForm
 
 // A source's document is read whole (read_input bounds its size): most are
 // one JSON document, whose records cannot be told apart before it is parsed.
-std::optional<IncidentLog> read_source_input(const std::string& path, const IncidentSource& source,
+std::string source_format_list() {
+  std::string list;
+  for (const IncidentSource& source : incident_sources()) list += (list.empty() ? "" : ", ") + std::string(source.name);
+  return list.empty() ? "none" : list;
+}
+
+std::optional<IncidentLog> read_source_input(const IncidentInputOptions& o, const IncidentSource& source,
                                              const ServiceNames& services, Inputs& inputs, Messages& messages) {
+  const std::string& path = o.path;
+  std::map<std::string, SourceTarget, std::less<>> mapped;
+  if (!o.source_map.empty()) {
+    const std::optional<std::string> map_bytes = read_input("source map", o.source_map, inputs, messages);
+    if (!map_bytes) return std::nullopt;
+    SourceMapResult map = read_source_map(*map_bytes, services);
+    for (const std::string& error : map.errors) messages.push_back("slaudit: " + o.source_map + ":" + error);
+    if (!map.errors.empty()) return std::nullopt;
+    mapped = std::move(map.mapped);
+  }
   const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
   if (!bytes) return std::nullopt;
   SourceReadOptions options;
   options.path = path;
-  options.names = SourceNames(services);
+  options.names = SourceNames(services, std::move(mapped));
   IncidentLogResult result = source.read(*bytes, options);
   if (!result.ok()) {
     messages.push_back("slaudit: " + path + ": " + result.error);
@@ -185,13 +202,20 @@ std::vector<std::string> incident_format_names() {
   return names;
 }
 
-std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
-                                               const ServiceNames& services, Inputs& inputs, Messages& messages,
-                                               const std::string& initial_state) {
+std::optional<IncidentLog> read_incident_input(const IncidentInputOptions& o, const ServiceNames& services,
+                                               Inputs& inputs, Messages& messages) {
+  const std::string& path = o.path;
+  const std::string& format = o.format;
+  const std::string& initial_state = o.initial_state;
   if (const std::optional<StatusFormat> status = status_format_from_name(format))
     return read_status_input(path, *status, initial_state, services, inputs, messages);
   if (const IncidentSource* source = find_incident_source(format))
-    return read_source_input(path, *source, services, inputs, messages);
+    return read_source_input(o, *source, services, inputs, messages);
+  if (!o.source_map.empty()) {
+    messages.push_back("slaudit: --source-map applies to incident sources (--incidents-format " +
+                       source_format_list() + "), whose names are not the contract's");
+    return std::nullopt;
+  }
   if (!initial_state.empty()) {
     // An incident log says when each incident starts and ends: there is no state before it to assume.
     messages.push_back("slaudit: --initial-state applies to status histories only (--incidents-format status-csv, "

@@ -72,8 +72,18 @@ std::vector<std::string> incident_format_names();
 // transitions into incidents, with `initial_state` "unknown" (or empty) or
 // "up": docs/audit.md section 25), or an incident source's (read whole by its
 // row of telemetry/sources/incident_sources.h).
-std::optional<IncidentLog> read_incident_input(const std::string& path, const std::string& format,
-                                               const ServiceNames& services, Inputs& inputs, Messages& messages,
-                                               const std::string& initial_state = "");
+struct IncidentInputOptions {
+  std::string path, format;
+  std::string initial_state;  // status histories only
+  // A CSV of `source,service[,component]` rows: how an incident source's names
+  // (a status page's components, a provider's services) are the contract's
+  // services (telemetry/sources/source_map.h). "": names map by their lower_snake form.
+  std::string source_map;
+  // Read as before the readers tolerated the real world: unknown fields and
+  // services the contract does not define are rejected (--strict).
+  bool strict = false;
+};
+std::optional<IncidentLog> read_incident_input(const IncidentInputOptions& options, const ServiceNames& services,
+                                               Inputs& inputs, Messages& messages);
 
 }  // namespace slaudit::jobs

@@ -291,7 +291,7 @@ std::string fleet_options_json(const FleetJobOptions& o, const LedgerEvidence& e
                   {"contract", absolute(o.contract)}, {"inventory", absolute(o.inventory)},
                   {"inventory_format", o.inventory_format}, {"billing_export", absolute(o.billing_export)},
                   {"incidents", absolute(o.incidents)}, {"incidents_format", o.incidents_format},
-                  {"initial_state", o.initial_state}, {"period", o.period}, {"from", o.from}, {"to", o.to},
+                  {"source_map", absolute(o.source_map)}, {"initial_state", o.initial_state}, {"period", o.period}, {"from", o.from}, {"to", o.to},
                   {"claimed", o.claimed}, {"claims", absolute(o.claims)}, {"holidays", absolute(o.holidays)},
                   {"strict", o.strict}, {"ledger", evidence_json(evidence)},
                   {"probes", probes}, {"targets", absolute(o.targets_map)}, {"target_label", o.target_label},
@@ -335,6 +335,7 @@ std::optional<FleetJobOptions> fleet_options_from_json(const std::string& text, 
     o.billing_export = text_of("billing_export");
     o.incidents = text_of("incidents");
     o.incidents_format = text_of("incidents_format");
+    if (j.contains("source_map")) o.source_map = text_of("source_map");  // recorded since incident sources
     o.initial_state = text_of("initial_state");
     o.period = text_of("period");
     o.from = text_of("from");
@@ -362,7 +363,8 @@ std::string audit_options_json(const AuditJobOptions& o, const LedgerEvidence& e
       {"schema", "slaudit-audit-options/1"},
       {"working_directory", std::filesystem::current_path().string()},
       {"contract", absolute(o.contract)}, {"incidents", absolute(o.incidents)},
-      {"incidents_format", o.incidents_format}, {"statement", absolute(o.statement)},
+      {"incidents_format", o.incidents_format}, {"source_map", absolute(o.source_map)},
+      {"statement", absolute(o.statement)},
       {"statement_format", o.statement_format}, {"initial_state", o.initial_state},
       {"period", o.period}, {"from", o.from}, {"to", o.to}, {"claimed", o.claimed},
       {"claims", absolute(o.claims)}, {"billing", absolute(o.billing)},
@@ -387,6 +389,7 @@ std::optional<AuditJobOptions> audit_options_from_json(const std::string& text, 
     o.contract = text_of("contract");
     o.incidents = text_of("incidents");
     o.incidents_format = text_of("incidents_format");
+    if (j.contains("source_map")) o.source_map = text_of("source_map");  // recorded since incident sources
     o.statement = text_of("statement");
     o.statement_format = text_of("statement_format");
     o.initial_state = text_of("initial_state");
