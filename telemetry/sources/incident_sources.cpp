@@ -1,9 +1,12 @@
 #include "telemetry/sources/incident_sources.h"
 
+#include "telemetry/sources/aws_health.h"
+
 namespace slaudit {
 
 const std::vector<IncidentSource>& incident_sources() {
   static const std::vector<IncidentSource> sources = {
+      {"aws-health", "AWS Health events: `aws health describe-events --output json`, or EventBridge AWS Health Events (an array, or one a line)", read_aws_health},
   };
   return sources;
 }
