@@ -40,6 +40,8 @@ void SourceLog::use(std::vector<Incident> incidents) {
   for (Incident& incident : incidents) log_.incidents.push_back(std::move(incident));
 }
 
+void SourceLog::use_without_incident() { ++log_.records_read; }
+
 void SourceLog::reject(size_t line, std::string reason) {
   ++log_.records_read;
   log_.rejected.push_back({line, std::move(reason)});

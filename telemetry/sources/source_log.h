@@ -63,6 +63,9 @@ class SourceLog {
  public:
   SourceLog(std::string path, std::string sha256);
   void use(std::vector<Incident> incidents);  // at least one
+  // A record used that gives no incident of its own: a state history's
+  // "available" that ends the outage an earlier record began.
+  void use_without_incident();
   void reject(size_t line, std::string reason);
   // `names`: the source names the record carried, none of which maps to a service.
   void not_for_contract(const std::vector<std::string>& names);
