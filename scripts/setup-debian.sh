@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
+  lld                                                 # LLVM's linker: the big test binaries link in seconds
   antlr4 default-jre-headless libantlr4-runtime-dev   # parser generator (tool 4.7.2) + C++ runtime 4.9
   nlohmann-json3-dev libboost-date-time-dev libcli11-dev catch2
   libssl-dev                                          # SHA-256 digests of audit inputs
