@@ -13,6 +13,7 @@ packages=(
   zlib1g-dev                                          # gzip probe files (.gz), inflated as they stream
   libcurl4-openssl-dev                                # audit --prometheus: the Prometheus HTTP API
   libsqlite3-dev                                      # the audit ledger (audit --ledger, slaudit ledger)
+  sqlite3                                             # the sqlite3 shell: bench_kuma times count(*) beside the Uptime Kuma reader
   prometheus                                          # prometheus + promtool 2.42: the rule and live-server tests
   tzdata                                              # IANA zones, embedded into the binary at build time
   dpkg-dev binutils                                   # ./run package (dpkg-shlibdeps); readelf for the install test
