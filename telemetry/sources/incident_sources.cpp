@@ -2,7 +2,6 @@
 
 #include "telemetry/sources/aws_health.h"
 #include "telemetry/sources/statuspage.h"
-#include "telemetry/sources/slurm_sacct.h"
 
 namespace slaudit {
 
@@ -11,9 +10,6 @@ const std::vector<IncidentSource>& incident_sources() {
       {"statuspage", "a Statuspage page's /api/v2/incidents.json, incidents/unresolved.json or "
                      "scheduled-maintenances.json (curl https://PAGE/api/v2/incidents.json)", read_statuspage},
       {"aws-health", "AWS Health events: `aws health describe-events --output json`, or EventBridge AWS Health Events (an array, or one a line)", read_aws_health},
-      {"slurm-sacct", "Slurm job accounting: SLURM_TIME_FORMAT=%Y-%m-%dT%H:%M:%S%z sacct --parsable2 --duplicates; "
-                      "NODE_FAIL, preemption and requeue as faults, recovered when the job runs again",
-       read_slurm_sacct},
   };
   return sources;
 }
