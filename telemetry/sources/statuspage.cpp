@@ -86,6 +86,14 @@ struct Tally {
   size_t no_downtime_records = 0;  // records of mapped components, none down
   size_t unplaced_minor = 0;       // records naming no component, impact none or minor
   size_t not_begun = 0;            // maintenances still scheduled
+
+  // Counted per record, then added when the record is not rejected: a rejected record's pairs count nowhere.
+  Tally& operator+=(const Tally& o) {
+    floored += o.floored, from_impact += o.from_impact, partial += o.partial, degraded_pairs += o.degraded_pairs;
+    operational_pairs += o.operational_pairs, no_downtime_records += o.no_downtime_records;
+    unplaced_minor += o.unplaced_minor, not_begun += o.not_begun;
+    return *this;
+  }
 };
 
 // ---- fields of a JSON object
@@ -398,39 +406,41 @@ class StatuspageReader {
   static constexpr size_t kIncidentsListed = 50;
 
   void read_one(const JsonValue& json, size_t line, RecordKind kind) {
-    Record record = read_record(json, kind, tally_);
+    Tally tally;
+    Record record = read_record(json, kind, tally);
     earliest_ = std::min(earliest_.value_or(*record.created), *record.created);
     check_duplicate(record.id, json);
     const std::optional<Window> window = window_of(record);
     if (!window) {
-      ++tally_.not_begun;
-      not_for_contract(record.id, json, line, {});
-      return;
+      ++tally.not_begun;
+      return not_for_contract(record.id, json, line, {}, tally);
     }
-    if (record.components.empty()) return unplaced(record, json, line);
-    Placed placed = place(record, *window, options_.names, line, tally_);
+    if (record.components.empty()) return unplaced(record, json, line, tally);
+    Placed placed = place(record, *window, options_.names, line, tally);
     if (placed.incidents.empty()) {
-      tally_.no_downtime_records += placed.any_mapped ? 1 : 0;
-      not_for_contract(record.id, json, line, placed.unmapped);
-      return;
+      tally.no_downtime_records += placed.any_mapped ? 1 : 0;
+      return not_for_contract(record.id, json, line, placed.unmapped, tally);
     }
     for (const std::string& name : placed.unmapped) log_.unmapped_name(name);
     first_seen_[record.id] = {line, &json};
+    tally_ += tally;
     log_.use(std::move(placed.incidents));
   }
 
   // A record naming no component: nothing down if its impact says none was; otherwise it cannot be placed.
-  void unplaced(const Record& record, const JsonValue& json, size_t line) {
+  void unplaced(const Record& record, const JsonValue& json, size_t line, Tally& tally) {
     const ComponentState state = impact_state(record.impact);
     if (is_down(state))
       fail("names no component (neither 'components' nor any update's 'affected_components'), but its impact " +
            quote_value(record.impact) + " says something was down: which service cannot be told");
-    ++tally_.unplaced_minor;
-    not_for_contract(record.id, json, line, {});
+    ++tally.unplaced_minor;
+    not_for_contract(record.id, json, line, {}, tally);
   }
 
-  void not_for_contract(const std::string& id, const JsonValue& json, size_t line, const std::vector<std::string>& names) {
+  void not_for_contract(const std::string& id, const JsonValue& json, size_t line, const std::vector<std::string>& names,
+                        const Tally& tally) {
     first_seen_[id] = {line, &json};
+    tally_ += tally;
     log_.not_for_contract(names);
   }
 

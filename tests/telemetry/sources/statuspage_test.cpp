@@ -176,6 +176,8 @@ TEST_CASE("statuspage: every rejection reason, with its record's line", "[status
   }
   CHECK(log.records_read == 23);
   CHECK(log.used_records() == 1);
+  // b14's fractions (.400, .900) were read, but b14 was rejected: the notes count the records kept only.
+  CHECK_FALSE(has_note(log, "floored"));
   CHECK(log.incidents.size() == 1);
   // Under "scheduled_maintenances", an incident's status is no maintenance's.
   const IncidentLogResult wrong = read_statuspage(
