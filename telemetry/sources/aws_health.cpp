@@ -194,7 +194,7 @@ Record read_any_event(const JsonValue& value, size_t line) {
 }
 
 // The records of one JSON value that starts on `first_line` of `text`: a page, an event or an array of events.
-// nullopt: the value is none of those (the whole input's error).
+// A string: the value is none of those, and why.
 std::optional<std::string> read_value(const JsonValue& value, std::string_view text, size_t first_line,
                                       std::vector<Record>& records) {
   const auto read_array = [&](const JsonValue& array, std::string_view member) {
@@ -223,31 +223,14 @@ std::optional<std::string> read_value(const JsonValue& value, std::string_view t
                      "at the top level");
 }
 
-// The whole content as one JSON value; else, when its first non-blank line is a whole value of its own and
-// more lines follow, one value per line. A string: the content is no AWS Health document at all.
+// Every record of the content, in document order; a string when the content is no AWS Health export at all.
 std::optional<std::string> read_records(std::string_view content, std::vector<Record>& records) {
-  cloud_health::Document document = cloud_health::parse_document(content);
-  if (document.value) return read_value(*document.value, content, 1, records);
-  std::vector<std::pair<size_t, std::string_view>> lines;
-  size_t number = 0;
-  for (size_t pos = 0; pos < content.size();) {
-    const size_t end = std::min(content.find('\n', pos), content.size());
-    std::string_view line = content.substr(pos, end - pos);
-    ++number;
-    pos = end + 1;
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    if (line.find_first_not_of(" \t") != std::string_view::npos) lines.emplace_back(number, line);
-  }
-  if (lines.size() < 2 || !parse_json_keeping_numbers(lines.front().second).value) return document.error;
-  for (const auto& [line_number, line] : lines) {
-    JsonParse parsed = parse_json_keeping_numbers(line);
-    if (!parsed.value) {
-      records.push_back(reject(line_number, "not valid JSON at column " + std::to_string(parsed.column) + ": " + parsed.error));
-    } else if (std::optional<std::string> error = read_value(*parsed.value, line, line_number, records)) {
-      records.push_back(reject(line_number, std::move(*error)));
-    }
-  }
-  return std::nullopt;
+  return cloud_health::read_json_values(
+      content,
+      [&](const JsonValue& value, std::string_view text, size_t first_line) {
+        return read_value(value, text, first_line, records);
+      },
+      [&](size_t line, std::string reason) { records.push_back(reject(line, std::move(reason))); });
 }
 
 enum class Fate { Use, Superseded, Rejected };

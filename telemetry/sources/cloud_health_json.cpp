@@ -1,5 +1,6 @@
 #include "telemetry/sources/cloud_health_json.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -20,6 +21,32 @@ Document parse_document(std::string_view content) {
   const size_t column = code_point_column(content.substr(from), at - from);
   return {std::nullopt, "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
                             parsed.error};
+}
+
+std::optional<std::string> read_json_values(std::string_view content, const ValueReader& each,
+                                            const std::function<void(size_t, std::string)>& reject) {
+  Document document = parse_document(content);
+  if (document.value) return each(*document.value, content, 1);
+  std::vector<std::pair<size_t, std::string_view>> lines;  // the non-blank ones, with their numbers
+  size_t number = 0;
+  for (size_t pos = 0; pos < content.size();) {
+    const size_t end = std::min(content.find('\n', pos), content.size());
+    std::string_view line = content.substr(pos, end - pos);
+    ++number;
+    pos = end + 1;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (line.find_first_not_of(" \t") != std::string_view::npos) lines.emplace_back(number, line);
+  }
+  if (lines.size() < 2 || !parse_json_keeping_numbers(lines.front().second).value) return document.error;
+  for (const auto& [line_number, line] : lines) {
+    JsonParse parsed = parse_json_keeping_numbers(line);
+    if (!parsed.value) {
+      reject(line_number, "not valid JSON at column " + std::to_string(parsed.column) + ": " + parsed.error);
+    } else if (std::optional<std::string> error = each(*parsed.value, line, line_number)) {
+      reject(line_number, std::move(*error));
+    }
+  }
+  return std::nullopt;
 }
 
 const JsonValue* member(const JsonValue& object, std::string_view key) {

@@ -11,6 +11,7 @@
 // rounded outward: a start down to its second, an end up to the next one. An
 // incident is never shorter than the provider reported, and at most 2 s longer.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -30,6 +31,18 @@ struct Document {
   std::string error;
 };
 Document parse_document(std::string_view content);
+
+// Reads the content as one JSON value; when it is not one, but its first
+// non-blank line is a whole value and more lines follow, as one value a line
+// (pages appended by a script, an event stream's archive). `each(value, text,
+// first_line)` reads one value (`text` is the value's own text, for
+// json_array_element_lines) and returns why it is none of the source's, if so:
+// a line's rejection (`reject`) in the second form, the whole input's error in
+// the first. A line that is not JSON is rejected. The returned string is the
+// whole input's error: not JSON at all, with line and column, or `each`'s.
+using ValueReader = std::function<std::optional<std::string>(const JsonValue&, std::string_view, size_t)>;
+std::optional<std::string> read_json_values(std::string_view content, const ValueReader& each,
+                                            const std::function<void(size_t, std::string)>& reject);
 
 // The member `key` of an object, nullptr when absent.
 const JsonValue* member(const JsonValue& object, std::string_view key);

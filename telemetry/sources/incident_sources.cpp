@@ -1,6 +1,8 @@
 #include "telemetry/sources/incident_sources.h"
 
 #include "telemetry/sources/aws_health.h"
+#include "telemetry/sources/azure_resource_health.h"
+#include "telemetry/sources/gcp_status.h"
 #include "telemetry/sources/statuspage.h"
 
 namespace slaudit {
@@ -10,6 +12,8 @@ const std::vector<IncidentSource>& incident_sources() {
       {"statuspage", "a Statuspage page's /api/v2/incidents.json, incidents/unresolved.json or "
                      "scheduled-maintenances.json (curl https://PAGE/api/v2/incidents.json)", read_statuspage},
       {"aws-health", "AWS Health events: `aws health describe-events --output json`, or EventBridge AWS Health Events (an array, or one a line)", read_aws_health},
+      {"azure-resource-health", "Azure Resource Health availability statuses: `az rest` GET .../providers/Microsoft.ResourceHealth/availabilityStatuses (value, nextLink)", read_azure_resource_health},
+      {"gcp-status", "Google Cloud status history: https://status.cloud.google.com/incidents.json", read_gcp_status},
   };
   return sources;
 }
