@@ -24,15 +24,17 @@ std::string describe(const Incident& incident) {
 }  // namespace
 
 std::string describe_log(const IncidentLog& log) {
-  std::string out = "sha256 " + log.sha256 + "\nread " + std::to_string(log.records_read) + "\n";
+  std::string out = "sha256 " + log.sha256 + "\nread " + std::to_string(log.records_read) + "\nnot for contract " +
+                    std::to_string(log.not_for_contract) + "\n";
+  for (const std::string& note : log.notes) out += "note " + note + "\n";
   for (const Incident& incident : log.incidents) out += describe(incident) + "\n";
   for (const RejectedRecord& r : log.rejected) out += "rejected line " + std::to_string(r.line) + ": " + r.reason + "\n";
   return out;
 }
 
 void expect_accounted(const IncidentLog& log) {
-  SLAUDIT_FUZZ_EXPECT(log.records_read == log.incidents.size() + log.rejected.size(),
-                      "records read != incidents + rejected");
+  SLAUDIT_FUZZ_EXPECT(log.records_read == log.incidents.size() + log.rejected.size() + log.not_for_contract,
+                      "records read != incidents + rejected + not for contract");
   for (const RejectedRecord& r : log.rejected) SLAUDIT_FUZZ_EXPECT(!r.reason.empty(), "a rejection without a reason");
 }
 

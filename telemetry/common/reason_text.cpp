@@ -69,11 +69,10 @@ std::string printable(std::string_view text, size_t max_code_points) {
 
 std::string quote_value(std::string_view value) { return "'" + printable(value, 60) + "'"; }
 
-std::string unknown_field_reason(std::string_view name, std::span<const std::string_view> known) {
-  std::string reason = "unknown field " + quote_value(name);
-  if (name.size() > 64) return reason;  // no typo is that long; spare the quadratic distance
+std::optional<std::string_view> near_miss(std::string_view name, std::span<const std::string_view> known) {
+  if (name.size() > 64) return std::nullopt;  // no typo is that long; spare the quadratic distance
   const size_t allowed = name.size() <= 4 ? 1 : 2;
-  std::string_view best;
+  std::optional<std::string_view> best;
   size_t best_distance = allowed + 1;
   for (const std::string_view candidate : known) {
     const size_t distance = typo_distance(name, candidate);
@@ -82,7 +81,13 @@ std::string unknown_field_reason(std::string_view name, std::span<const std::str
       best_distance = distance;
     }
   }
-  if (!best.empty()) reason += " (did you mean '" + std::string(best) + "'?)";
+  return best;
+}
+
+std::string unknown_field_reason(std::string_view name, std::span<const std::string_view> known) {
+  std::string reason = "unknown field " + quote_value(name);
+  if (const std::optional<std::string_view> best = near_miss(name, known))
+    reason += " (did you mean '" + std::string(*best) + "'?)";
   return reason;
 }
 

@@ -4,13 +4,14 @@
 
 namespace slaudit {
 
-ChunkPipeline::ChunkPipeline(Parse parse, Merge merge, const ServiceNames* services, unsigned workers)
+ChunkPipeline::ChunkPipeline(Parse parse, Merge merge, const ServiceNames* services, unsigned workers, bool strict)
     : parse_(std::move(parse)),
       merge_(std::move(merge)),
       services_(services),
+      strict_(strict),
       // Enough chunks queued that no worker waits while the caller reads or merges.
       max_in_flight_(4 * std::max(workers, 1u)),
-      inline_builder_(services) {
+      inline_builder_(services, strict) {
   workers_.reserve(workers);
   for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { work(); });
 }
@@ -106,7 +107,7 @@ void ChunkPipeline::parse_one(Chunk& chunk, IncidentBuilder& builder) {
 void ChunkPipeline::work() {
   // Each worker shares names among the incidents it builds; across workers the
   // same name has equal texts, which is all an incident's comparisons look at.
-  IncidentBuilder builder(services_);
+  IncidentBuilder builder(services_, strict_);
   for (;;) {
     Chunk* chunk = nullptr;
     {

@@ -16,6 +16,7 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -35,6 +36,10 @@ struct ChunkRecords {
   std::vector<uint64_t> id_hashes;  // of each incident's id, worked out on the worker
   std::vector<RejectedRecord> rejected;
   size_t lines = 0;  // lines read (JSON Lines, whose chunks count lines from their start)
+  // Fields kept unread (IncidentReadOptions::strict off): name -> records holding it.
+  std::map<std::string, size_t, std::less<>> unused_fields;
+  // Records not for this contract (IncidentBuilder): service -> records.
+  std::map<std::string, size_t, std::less<>> not_for_contract;
 };
 
 class ChunkPipeline {
@@ -46,7 +51,8 @@ class ChunkPipeline {
   using Merge = std::function<void(ChunkRecords& records)>;
 
   // `workers` 0: every chunk is parsed and merged at once on the caller's thread.
-  ChunkPipeline(Parse parse, Merge merge, const ServiceNames* services, unsigned workers);
+  // `strict`: for the builders (IncidentBuilder).
+  ChunkPipeline(Parse parse, Merge merge, const ServiceNames* services, unsigned workers, bool strict = false);
   ~ChunkPipeline();  // stops the workers; chunks not merged yet are dropped
   ChunkPipeline(const ChunkPipeline&) = delete;
   ChunkPipeline& operator=(const ChunkPipeline&) = delete;
@@ -79,6 +85,7 @@ class ChunkPipeline {
   Parse parse_;
   Merge merge_;
   const ServiceNames* services_;
+  bool strict_ = false;
   size_t max_in_flight_;
   IncidentBuilder inline_builder_;  // for workers == 0
 

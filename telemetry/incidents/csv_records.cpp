@@ -40,10 +40,19 @@ std::optional<std::string> place(std::string_view name, std::string_view value, 
   return std::nullopt;
 }
 
+// A column a record may carry without being rejected: not --strict, not a
+// field's name, not a field that belongs elsewhere, and no near miss of a field.
+bool unused_column(std::string_view name, bool strict) {
+  if (strict || find_text_field(name) || name == "cluster" || name == "affected" || name == "scope") return false;
+  return !near_miss(name, kCsvFieldNames);
+}
+
 }  // namespace
 
-CsvColumns csv_columns(const CsvRecord& header) {
-  CsvColumns columns{header.fields, header.fields.size(), header_problem(header)};
+CsvColumns csv_columns(const CsvRecord& header, bool strict) {
+  CsvColumns columns{header.fields, header.fields.size(), header_problem(header), {}};
+  columns.unused.reserve(columns.names.size());
+  for (const std::string& name : columns.names) columns.unused.push_back(unused_column(name, strict));
   std::set<std::string_view> seen;
   for (size_t i = 0; i < columns.names.size(); ++i) {
     if (!seen.insert(columns.names[i]).second) {
@@ -71,7 +80,11 @@ RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row)
     if (invalid != std::string_view::npos) {
       return rejected("invalid UTF-8 in field " + quote_value(name) + " at byte " + std::to_string(invalid + 1));
     }
-    if (auto reason = place(name, row.fields[i], raw)) return rejected(std::move(*reason));
+    if (columns.unused[i]) {
+      raw.unused_fields.push_back(name);
+    } else if (auto reason = place(name, row.fields[i], raw)) {
+      return rejected(std::move(*reason));
+    }
   }
   return {std::move(raw), {}, nullptr};
 }

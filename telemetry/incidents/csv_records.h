@@ -15,9 +15,14 @@ struct CsvColumns {
   // Set when the header row itself is unusable; every record is then rejected
   // with it, so none goes unaccounted for.
   std::string problem;
+  // Per column: true when no field has its name and it is kept unread (not
+  // --strict, and no near miss of a field's name); its name is then listed
+  // in each record's `unused_fields`.
+  std::vector<bool> unused;
 };
 
-CsvColumns csv_columns(const CsvRecord& header);
+// `strict`: a column no field has is a rejection of every record, as a near miss always is.
+CsvColumns csv_columns(const CsvRecord& header, bool strict = false);
 // The record's views point into `row`, which must outlive it.
 RawRecord raw_incident_from_csv(const CsvColumns& columns, const CsvRecord& row);
 

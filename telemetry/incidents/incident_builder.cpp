@@ -1,5 +1,8 @@
 #include "telemetry/incidents/incident_builder.h"
 
+#include <cctype>
+#include <memory>
+
 #include "base/time/timestamp.h"
 #include "telemetry/incidents/affected.h"
 #include "telemetry/common/name_check.h"
@@ -63,9 +66,13 @@ Reason read_optional_time(std::string_view name, const std::optional<std::string
   return std::nullopt;
 }
 
-Reason check_service(std::string_view service, const ServiceNames* services) {
+Reason check_service(std::string_view service, const ServiceNames* services,
+                     const std::vector<std::string_view>& service_list) {
   if (!services || services->contains(service)) return std::nullopt;
-  std::string reason = "unknown service " + quote_value(service) + "; the contract defines ";
+  std::string reason = "unknown service " + quote_value(service);
+  if (const std::optional<std::string_view> meant = near_miss(service, service_list))
+    reason += " (did you mean " + quote_value(*meant) + "?)";
+  reason += "; the contract defines ";
   if (services->empty()) return reason + "no services";
   size_t listed = 0;
   for (const std::string& known : *services) {
@@ -147,20 +154,63 @@ Reason check_place(const RawIncident& raw) {
   return std::nullopt;
 }
 
+// A link a report can show as one: http or https, nothing that could end it
+// early or break the line it is printed on (no space, no control character).
+Reason check_url(std::string_view name, std::string_view url) {
+  if (Reason r = name_problem("field " + field(name), url)) return r;
+  const auto scheme_is = [&](std::string_view scheme) {
+    if (url.size() <= scheme.size()) return false;
+    for (size_t i = 0; i < scheme.size(); ++i)
+      if (std::tolower(static_cast<unsigned char>(url[i])) != scheme[i]) return false;
+    return true;
+  };
+  if (!scheme_is("http://") && !scheme_is("https://"))
+    return "field " + field(name) + " " + quote_value(url) + " is not an http:// or https:// URL";
+  if (url.find(' ') != std::string_view::npos) return "field " + field(name) + " " + quote_value(url) + " contains a space";
+  return std::nullopt;
+}
+
+bool given(const std::optional<std::string_view>& value) { return value && !is_blank(*value); }
+
+// Title, url (or its alias link) and ticket: words for the reader of a
+// report, checked as names are (a title may hold anything printable, up to
+// 1,024 bytes). Null when the record gives none of them.
+Reason read_labels(const RawIncident& raw, std::shared_ptr<const IncidentLabels>& out) {
+  if (given(raw.url) && given(raw.link)) return std::string("give one of 'url' and 'link': they are the same field");
+  const std::optional<std::string_view>& url = given(raw.link) ? raw.link : raw.url;
+  if (!given(raw.title) && !given(url) && !given(raw.ticket)) return std::nullopt;
+  IncidentLabels labels;
+  if (given(raw.title)) {
+    if (Reason r = name_problem("field 'title'", *raw.title)) return r;
+    labels.title = *raw.title;
+  }
+  if (given(url)) {
+    if (Reason r = check_url(given(raw.link) ? "link" : "url", *url)) return r;
+    labels.url = *url;
+  }
+  if (given(raw.ticket)) {
+    if (Reason r = name_problem("field 'ticket'", *raw.ticket)) return r;
+    labels.ticket = *raw.ticket;
+  }
+  out = std::make_shared<const IncidentLabels>(std::move(labels));
+  return std::nullopt;
+}
+
 // The record's names, checked; made SharedNames only once the record is accepted.
 struct Names {
   std::string_view id, service;
   std::optional<std::string_view> fault;
 };
 
-Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out, Names& names) {
+Reason check(const RawIncident& raw, const ServiceNames* services, const std::vector<std::string_view>& service_list,
+             Incident& out, Names& names) {
   if (Reason r = read_required("id", raw.id, names.id)) return r;
   if (Reason r = read_required("service", raw.service, names.service)) return r;
   std::string_view start;
   if (Reason r = read_required("start", raw.start, start)) return r;
   if (Reason r = check_printable("id", raw.id)) return r;
   if (Reason r = check_printable("service", raw.service)) return r;
-  if (Reason r = check_service(names.service, services)) return r;
+  if (Reason r = check_service(names.service, services, service_list)) return r;
   if (Reason r = read_time("start", start, out.start)) return r;
   if (Reason r = read_optional_time("end", raw.end, out.end)) return r;
   if (Reason r = read_optional_time("detected", raw.detected, out.detected)) return r;
@@ -170,6 +220,7 @@ Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out
   if (Reason r = read_fault(raw.fault, names.fault)) return r;
   if (Reason r = check_place(raw)) return r;
   if (Reason r = read_affected(raw.affected, out.scope.affected)) return r;
+  if (Reason r = read_labels(raw, out.labels)) return r;
   // An incident may end the second it starts; it may not end before.
   if (Reason r = check_not_before_start("end", out.end, out.start)) return r;
   if (Reason r = check_not_before_start("detected", out.detected, out.start)) return r;
@@ -179,11 +230,25 @@ Reason check(const RawIncident& raw, const ServiceNames* services, Incident& out
 
 }  // namespace
 
+IncidentBuilder::IncidentBuilder(const ServiceNames* services, bool strict) : services_(services), strict_(strict) {
+  if (services_)
+    for (const std::string& service : *services_) service_list_.push_back(service);
+}
+
+bool IncidentBuilder::not_for_contract(const RawIncident& raw) const {
+  if (strict_ || !services_ || !raw.service || is_blank(*raw.service)) return false;
+  const std::string_view service = *raw.service;
+  if (services_->contains(service) || name_problem("", service)) return false;
+  return !near_miss(service, service_list_);
+}
+
 BuiltIncident IncidentBuilder::build(const RawIncident& raw) {
+  // Another contract's record: none of its other fields is this contract's to judge.
+  if (not_for_contract(raw)) return {std::nullopt, {}, true};
   Incident incident;
   incident.line = raw.line;
   Names names;
-  if (Reason reason = check(raw, services_, incident, names)) return {std::nullopt, std::move(*reason)};
+  if (Reason reason = check(raw, services_, service_list_, incident, names)) return {std::nullopt, std::move(*reason)};
   incident.id = names.id;
   incident.service = service_names_.get(names.service);
   if (names.fault) incident.fault = fault_names_.get(*names.fault);

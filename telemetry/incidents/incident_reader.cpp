@@ -12,9 +12,12 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <new>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "base/util/file_io.h"
 #include "base/util/sha256.h"
@@ -30,6 +33,60 @@
 namespace slaudit {
 
 namespace {
+
+// Distinct unread field names kept per chunk and per log: a hostile log with a
+// new key on every line must not grow the note (or its memory) with it.
+constexpr size_t kUnusedNamesKept = 256;
+// Of which the note lists the first (by name), then says how many more.
+constexpr size_t kUnusedNamesListed = 20;
+
+// Counts `count` records holding the field (or naming the service) `name` into `names`; past the bound,
+// into the entry "" (fields beyond the names kept).
+void count_name(std::map<std::string, size_t, std::less<>>& names, std::string_view name, size_t count) {
+  auto found = names.find(name);
+  if (found == names.end()) {
+    if (names.size() >= kUnusedNamesKept) name = {};
+    found = names.try_emplace(std::string(name), 0).first;
+  }
+  found->second += count;
+}
+
+// "fields not used (read as absent): 'owner' (3), 'priority' (2)": records holding each, by name.
+std::string unused_fields_note(const std::string& path, const std::map<std::string, size_t, std::less<>>& names) {
+  std::string note = path + ": fields not used (read as absent): ";
+  size_t listed = 0;
+  bool more = false;
+  for (const auto& [name, records] : names) {
+    if (name.empty() || listed == kUnusedNamesListed) {
+      more = true;  // "" holds the fields past the names kept
+      continue;
+    }
+    note += (listed++ ? ", " : "") + quote_value(name) + " (" + std::to_string(records) + ")";
+  }
+  return more ? note + " and other fields" : note;
+}
+
+// "records for services this contract does not define: 'gce' (3), 'ec2' (2)":
+// the most records first, then by name.
+std::string not_for_contract_note(const std::string& path, const std::map<std::string, size_t, std::less<>>& services) {
+  std::vector<std::pair<size_t, std::string_view>> by_count;
+  bool more = false;
+  for (const auto& [service, records] : services) {
+    if (service.empty()) more = true;  // the services past the names kept
+    else by_count.emplace_back(records, service);
+  }
+  std::sort(by_count.begin(), by_count.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::string note = path + ": records for services this contract does not define (not for this contract): ";
+  for (size_t i = 0; i < by_count.size(); ++i) {
+    if (i == kUnusedNamesListed) {
+      more = true;
+      break;
+    }
+    note += (i ? ", " : "") + quote_value(by_count[i].second) + " (" + std::to_string(by_count[i].first) + ")";
+  }
+  return more ? note + " and other services" : note;
+}
 
 std::string too_big(size_t bytes) {
   return "record is " + std::to_string(bytes) + " bytes, over the 1 MiB limit";
@@ -126,7 +183,9 @@ class ChunkCollector {
   }
 
   void take(const RawIncident& raw, size_t line) {
+    for (const std::string_view name : raw.unused_fields) count_name(out_.unused_fields, name, 1);
     BuiltIncident built = builder_.build(raw);
+    if (built.not_for_contract) return count_name(out_.not_for_contract, *raw.service, 1);
     if (!built.incident) return reject(line, std::move(built.reason));
     out_.id_hashes.push_back(IdIndex::hash_of(built.incident->id));
     out_.incidents.push_back(std::move(*built.incident));
@@ -155,6 +214,18 @@ class LogMerger {
       take(std::move(incident), chunk.id_hashes[i]);
     }
     while (r < chunk.rejected.size()) reject(std::move(chunk.rejected[r++]));
+    for (const auto& [name, records] : chunk.unused_fields) count_name(unused_fields_, name, records);
+    for (const auto& [service, records] : chunk.not_for_contract) {
+      count_name(not_for_contract_, service, records);
+      log_.records_read += records;
+      log_.not_for_contract += records;
+    }
+  }
+
+  // Once every chunk is merged: the log's notes.
+  void finish() {
+    if (!unused_fields_.empty()) log_.notes.push_back(unused_fields_note(log_.path, unused_fields_));
+    if (!not_for_contract_.empty()) log_.notes.push_back(not_for_contract_note(log_.path, not_for_contract_));
   }
 
   // About how many records are coming: room is made for them at once, since
@@ -194,13 +265,15 @@ class LogMerger {
 
   IncidentLog& log_;
   IdIndex ids_;
+  std::map<std::string, size_t, std::less<>> unused_fields_, not_for_contract_;
 };
 
 bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
 // The records of a chunk of JSON Lines: every line of `text`, the last one
 // with or without its '\n'.
-size_t parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, ChunkCollector& collector) {
+size_t parse_json_lines(std::string_view text, size_t first_line, bool scan_plain, bool strict,
+                        ChunkCollector& collector) {
   size_t line_number = first_line - 1;
   size_t pos = 0;
   RawIncident plain;  // reused from line to line
@@ -219,7 +292,7 @@ size_t parse_json_lines(std::string_view text, size_t first_line, bool scan_plai
     if (scan_plain && scan_plain_json_line(line, line_number, plain)) {
       collector.take(plain, line_number);
     } else {
-      collector.take(raw_incident_from_json_line(line, line_number), line_number);
+      collector.take(raw_incident_from_json_line(line, line_number, strict), line_number);
     }
   }
   return line_number - (first_line - 1);
@@ -247,11 +320,13 @@ class LogReader {
   LogReader(LogFormat format, const IncidentReadOptions& options, IncidentLog& log, unsigned workers)
       : format_(format),
         scan_plain_(options.scan_plain_lines),
+        strict_(options.strict),
+        csv_(options.strict),
         merger_(log),
         pipeline_([this](std::string_view text, size_t first_line, IncidentBuilder& builder,
                          ChunkRecords& out) { parse_chunk(text, first_line, builder, out); },
                   [this](ChunkRecords& records) { merge_chunk(records); },
-                  options.services ? &*options.services : nullptr, workers) {}
+                  options.services ? &*options.services : nullptr, workers, options.strict) {}
 
   LogMerger& merger() { return merger_; }
 
@@ -266,7 +341,10 @@ class LogReader {
     return cut.skip + cut.take;
   }
 
-  void finish() { pipeline_.finish(); }
+  void finish() {
+    pipeline_.finish();
+    merger_.finish();
+  }
 
   // A CSV log whose header cannot name a single incident: an error for the
   // whole log (as the probe and billing readers have it), never an empty log.
@@ -311,7 +389,7 @@ class LogReader {
       // The chunker read the header before it cut any chunk, and never changes it after.
       parse_csv(text, first_line, *csv_.columns(), collector);
     } else {
-      out.lines = parse_json_lines(text, first_line, scan_plain_, collector);
+      out.lines = parse_json_lines(text, first_line, scan_plain_, strict_, collector);
     }
   }
 
@@ -328,6 +406,7 @@ class LogReader {
 
   LogFormat format_;
   bool scan_plain_;
+  bool strict_;
   size_t lines_before_ = 0;  // JSON Lines: lines in the chunks merged so far
   mutable std::atomic<size_t> bytes_per_line_{0};  // of the first chunk parsed, for the others' room
   JsonLinesChunker json_lines_;
@@ -473,7 +552,7 @@ IncidentLogResult read_incident_log(std::string_view content, std::string path,
   }
   reader.finish();
   if (std::string header = reader.header_error(); !header.empty()) return {std::nullopt, std::move(header)};
-  assert(log.records_read == log.incidents.size() + log.rejected.size());
+  assert(log.records_read == log.incidents.size() + log.rejected.size() + log.not_for_contract);
   return {std::move(log), {}};
 }
 
@@ -509,7 +588,7 @@ IncidentLogResult read_incident_log_file(const std::string& path, const Incident
   close_file();
   if (!error.empty()) return {std::nullopt, std::move(error)};
   log.sha256 = digest.hex();
-  assert(log.records_read == log.incidents.size() + log.rejected.size());
+  assert(log.records_read == log.incidents.size() + log.rejected.size() + log.not_for_contract);
   return {std::move(log), {}};
 }
 

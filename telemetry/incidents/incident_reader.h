@@ -1,7 +1,12 @@
 #pragma once
-// Reading an incident log: every record is either used or rejected with its
-// line and a reason, and records_read == incidents.size() + rejected.size(),
-// always. A wrong credit or a silently dropped line is a real loss.
+// Reading an incident log: every record is used, rejected with its line and a
+// reason, or not for this contract (it names a service the contract does not
+// define, nor a near miss of one: another contract's evidence in a shared
+// log), and records_read == incidents.size() + rejected.size() +
+// not_for_contract, always. A wrong credit or a silently dropped line is a
+// real loss. A field the reader does not know is read as absent and listed in
+// the log's notes, unless it is a near miss of a known one (`ned` for `end`),
+// which is rejected. IncidentReadOptions::strict rejects both instead.
 //
 // Formats: JSON Lines (one object per line) and CSV with a header row; both
 // use the same field names (telemetry/README.md lists them). Blank lines are
@@ -86,6 +91,10 @@ struct IncidentReadOptions {
   // JSON Lines: read plain lines with the fast scanner (json_line_scanner.h).
   // false sends every line the general way; tests compare the two.
   bool scan_plain_lines = true;
+  // Rejects what the reader would otherwise set aside: a field it does not
+  // know (else read as if absent and listed in the log's notes) and a
+  // service the contract does not define (else counted in not_for_contract).
+  bool strict = false;
 };
 
 // Either a log (which may have rejected records) or why there is none.

@@ -91,18 +91,23 @@ Reason read_scope(const JsonValue& scope, RawIncident& raw) {
   return std::nullopt;
 }
 
-Reason read_member(const JsonMember& member, RawIncident& raw) {
+Reason read_member(const JsonMember& member, RawIncident& raw, bool strict) {
   if (member.key == "scope") return read_scope(member.value, raw);
   if (const TextField* text = find_text_field(member.key)) return read_text(member.key, member.value, raw.*(text->member));
   if (member.key == "cluster" || member.key == "affected") {
     return "unknown field " + field(member.key) + " (in JSON Lines, 'cluster' and 'affected' go inside 'scope')";
+  }
+  // Kept unread, whatever its value, unless it looks like a known field mistyped.
+  if (!strict && !member.key.empty() && !near_miss(member.key, kJsonFieldNames)) {
+    raw.unused_fields.push_back(member.key);
+    return std::nullopt;
   }
   return unknown_field_reason(member.key, kJsonFieldNames);
 }
 
 }  // namespace
 
-RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number) {
+RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number, bool strict) {
   JsonParse parsed = parse_json_keeping_numbers(line);
   if (!parsed.value) {
     const std::string where = parsed.column ? " at column " + std::to_string(parsed.column) : std::string();
@@ -121,7 +126,7 @@ RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number)
   for (const JsonMember& member : object.members) {
     // A repeated key is ambiguous: nlohmann would keep the last, other tools the first.
     if (!seen.insert(member.key).second) return rejected("field " + field(member.key) + " appears twice");
-    if (Reason reason = read_member(member, raw)) return rejected(std::move(*reason));
+    if (Reason reason = read_member(member, raw, strict)) return rejected(std::move(*reason));
   }
   return {std::move(raw), {}, std::move(tree)};
 }

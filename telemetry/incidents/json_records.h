@@ -7,6 +7,10 @@
 
 namespace slaudit {
 
-RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number);
+// A field it does not know is kept unread (listed in `unused_fields`), unless
+// `strict` or it is a near miss of a known one (reason_text.h: near_miss):
+// then the record is rejected, "unknown field 'ned' (did you mean 'end'?)".
+// Inside `scope`, which is slaudit's own, every unknown member is rejected.
+RawRecord raw_incident_from_json_line(std::string_view line, size_t line_number, bool strict = false);
 
 }  // namespace slaudit

@@ -32,7 +32,7 @@ bool CsvChunker::read_header(std::string_view window, bool final, LogCut& cut) {
   if (!reader.next(header)) return false;
   // A quoted field open at the end of a window may close in the next one.
   if (reader.truncated() && !final) return false;
-  columns_ = csv_columns(header);
+  columns_ = csv_columns(header, strict_);
   if (header.bytes > kMaxRecordBytes) {
     columns_->problem = "the header row (line " + std::to_string(header.line) + ") is over the 1 MiB limit";
   }

@@ -34,6 +34,8 @@ class JsonLinesChunker {
 
 class CsvChunker {
  public:
+  // `strict`: columns no field has reject every record (csv_columns).
+  explicit CsvChunker(bool strict = false) : strict_(strict) {}
   LogCut cut(std::string_view window, bool final);
   // From the header row, once a cut has read it.
   const std::optional<CsvColumns>& columns() const { return columns_; }
@@ -43,6 +45,7 @@ class CsvChunker {
   bool read_header(std::string_view window, bool final, LogCut& cut);
   std::optional<CsvColumns> columns_;
   size_t line_ = 1;
+  bool strict_ = false;
 };
 
 }  // namespace slaudit

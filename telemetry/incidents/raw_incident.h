@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/records/incident.h"
 
@@ -37,7 +38,11 @@ struct RawIncident {
   std::optional<std::string_view> id, service, start, end, detected, recovered;
   std::optional<std::string_view> fault, cause, notice, cluster, component;
   std::optional<std::string_view> resource, zone, region;  // fleets: what the incident took out
+  std::optional<std::string_view> title, url, link, ticket;  // labels: shown in reports, never audited
   std::optional<RawAffected> affected;
+  // Fields the reader does not know, kept (not --strict) and otherwise
+  // unread: views into the record's text or the CSV header, for the log's note.
+  std::vector<std::string_view> unused_fields;
 };
 
 struct JsonValue;

@@ -17,7 +17,7 @@ struct TextField {
   std::optional<std::string_view> RawIncident::*member;
 };
 
-inline constexpr std::array<TextField, 13> kTextFields = {{
+inline constexpr std::array<TextField, 17> kTextFields = {{
     {"id", &RawIncident::id},
     {"service", &RawIncident::service},
     {"start", &RawIncident::start},
@@ -31,15 +31,19 @@ inline constexpr std::array<TextField, 13> kTextFields = {{
     {"resource", &RawIncident::resource},
     {"zone", &RawIncident::zone},
     {"region", &RawIncident::region},
+    {"title", &RawIncident::title},
+    {"url", &RawIncident::url},
+    {"link", &RawIncident::link},  // the same as url; a record may give one of them
+    {"ticket", &RawIncident::ticket},
 }};
 
-inline constexpr std::array<std::string_view, 14> kJsonFieldNames = {
+inline constexpr std::array<std::string_view, 18> kJsonFieldNames = {
     "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "scope", "component",
-    "resource", "zone", "region"};
+    "resource", "zone", "region", "title", "url", "link", "ticket"};
 inline constexpr std::array<std::string_view, 2> kJsonScopeFieldNames = {"scope.cluster", "scope.affected"};
-inline constexpr std::array<std::string_view, 15> kCsvFieldNames = {
+inline constexpr std::array<std::string_view, 19> kCsvFieldNames = {
     "id", "service", "start", "end", "detected", "recovered", "fault", "cause", "notice", "cluster", "affected",
-    "component", "resource", "zone", "region"};
+    "component", "resource", "zone", "region", "title", "url", "link", "ticket"};
 
 inline const TextField* find_text_field(std::string_view name) {
   // Length and first letter first: they tell these names apart, so the text

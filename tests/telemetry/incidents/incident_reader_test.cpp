@@ -189,7 +189,7 @@ TEST_CASE("telemetry: CSV quoting with commas, quotes and newlines keeps line nu
                               "\"INC-\"\"2\"\"\",storage,2026-03-08T06:00:00Z,,,,,,\"\",,\n"                         // line 5
                               "INC-3,storage,2026-03-08T06:00:00,,,,,,,,\n"                                          // line 6: bad
                               "INC-4,storage,\"2026-03-08T06:00:00Z\",,,,,,\"a\r\nb\",,\n"                          // lines 7-8
-                              "INC-5,nowhere,2026-03-08T06:00:00Z,,,,,,,,\n";                                      // line 9: bad
+                              "INC-5,storag,2026-03-08T06:00:00Z,,,,,,,,\n";                                       // line 9: bad
   const IncidentLog log = read_csv(content);
   CAPTURE(log.rejected);
   REQUIRE(log.incidents.size() == 3);
@@ -370,7 +370,7 @@ TEST_CASE("telemetry: the accounting invariant holds on a mixed log", "[telemetr
   const IncidentLog log = read_csv(content);
   CAPTURE(log.rejected);
   CHECK(log.records_read == 200 + 16);
-  CHECK(log.records_read == log.incidents.size() + log.rejected.size());
+  CHECK(log.records_read == log.incidents.size() + log.rejected.size() + log.not_for_contract);
   CHECK_FALSE(log.incidents.empty());
   CHECK_FALSE(log.rejected.empty());
 }
@@ -386,6 +386,14 @@ TEST_CASE("telemetry: the service check can be left out", "[telemetry]") {
   const IncidentLogResult none =
       read_incident_log(R"({"id":"A","service":"anything","start":"2026-03-08T06:00:00Z"})", "x", options);
   REQUIRE(none.ok());
-  REQUIRE(none.log->rejected.size() == 1);
-  CHECK(none.log->rejected[0].reason == "unknown service 'anything'; the contract defines no services");
+  // A contract of no services has no record of its own: 'anything' is another contract's...
+  CHECK(none.log->not_for_contract == 1);
+  CHECK(none.log->rejected.empty());
+  // ...unless read strictly, as before.
+  options.strict = true;
+  const IncidentLogResult strict =
+      read_incident_log(R"({"id":"A","service":"anything","start":"2026-03-08T06:00:00Z"})", "x", options);
+  REQUIRE(strict.ok());
+  REQUIRE(strict.log->rejected.size() == 1);
+  CHECK(strict.log->rejected[0].reason == "unknown service 'anything'; the contract defines no services");
 }
