@@ -5,6 +5,7 @@
 // rationals, money in integer minor units. Every figure can say which clause
 // produced it (a SourceRange into the contract) and how (`explain` lines).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include "language/model/contract.h"
 #include "language/syntax/source.h"
 #include "base/time/instant.h"
+#include "engine/records/incident.h"
 
 namespace slaudit::audit {
 
@@ -98,6 +100,9 @@ struct IncidentFinding {
   // is empty or no timeline was recorded.
   std::optional<SegmentSpan> segments;
   std::vector<std::string> flags;
+  // The log's title, url and ticket (null when it gives none): shown beside
+  // the id, never used for a figure.
+  std::shared_ptr<const IncidentLabels> labels;
 };
 
 enum class ClaimState {
@@ -341,6 +346,10 @@ struct RejectedRecord {
 struct RecordAccounting {
   std::string path;
   size_t read = 0, used = 0, rejected = 0;
+  // Records naming only services the contract does not define (a log shared
+  // by several contracts): neither used nor rejected, no evidence gap.
+  // read == used + rejected + not_for_contract.
+  size_t not_for_contract = 0;
 };
 
 // What became of the probe samples offered to one clause.

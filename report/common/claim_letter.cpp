@@ -49,7 +49,7 @@ std::vector<LetterIncident> incidents(const audit::PeriodAudit& p, const std::op
   for (const audit::IncidentFinding& f : p.incidents) {
     if (f.role != audit::IncidentRole::Down) continue;
     const auto when = [&](Instant at) { return zone ? format_local(at, *zone) : format_utc(at); };
-    out.push_back({f.id, when(f.start), when(f.end), minutes_text(f.down)});
+    out.push_back({f.id, when(f.start), when(f.end), minutes_text(f.down), f.labels});
   }
   return out;
 }

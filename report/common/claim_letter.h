@@ -6,6 +6,7 @@
 // with their times, and the digests of the evidence. Built once here, written
 // as Markdown or HTML by report/markdown and report/html; nothing in it is
 // computed but its words: every figure is the audit's.
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,7 @@ namespace slaudit::report {
 struct LetterIncident {
   std::string id, start, end;  // local times with their offset
   std::string down_minutes;    // this incident's down time in the period, before the counting rules
+  std::shared_ptr<const IncidentLabels> labels;  // the log's title, url and ticket; null when it gives none
 };
 
 struct ClaimLetter {

@@ -54,14 +54,15 @@ void write_periods_csv(const audit::AuditReport& r, const SourceFile& contract, 
 
 void write_incidents_csv(const audit::AuditReport& r, const SourceFile& contract, std::ostream& out) {
   write_csv_row(out, {"service", "clause", "period", "incident", "log_line", "start", "end", "open", "role",
-                      "down_seconds", "excluded_seconds", "clause_line", "reason"});
+                      "down_seconds", "excluded_seconds", "clause_line", "reason", "title", "url", "ticket"});
   for (const audit::PeriodAudit& p : r.periods)
     for (const audit::IncidentFinding& f : p.incidents)
       write_csv_row(out, {p.service, p.clause_label, p.period, f.id, f.line ? std::to_string(f.line) : "",
                           format_utc(f.start), format_utc(f.end), f.open ? "yes" : "no",
                           audit::incident_role_name(f.role), std::to_string(f.down.count()),
                           std::to_string(f.excluded.count()), std::to_string(contract.location(f.clause.begin).line),
-                          std::string(f.reason.view())});
+                          std::string(f.reason.view()), f.labels ? f.labels->title : "", f.labels ? f.labels->url : "",
+                          f.labels ? f.labels->ticket : ""});
 }
 
 }  // namespace slaudit::report

@@ -35,7 +35,7 @@ std::string letter_html(const ClaimLetter& l) {
   else {
     out += "<table>\n<tr><th>Incident</th><th>Start</th><th>End</th><th>Down (min)</th></tr>\n";
     for (const LetterIncident& i : l.incidents)
-      out += "<tr>" + html_element("td", i.id) + html_element("td", i.start) + html_element("td", i.end) +
+      out += "<tr>" + html_incident_cell(i.id, i.labels.get()) + html_element("td", i.start) + html_element("td", i.end) +
              html_element("td", i.down_minutes, "num") + "</tr>\n";
     out += "</table>\n" + html_element("p", l.incidents_note) + "\n";
   }

@@ -58,7 +58,10 @@ std::string inputs(const ClaimsReport& report) {
   out += "</tbody></table>\n<ul class=\"records\">";
   for (const audit::RecordAccounting& file : report.records)
     out += html_element("li", file.path + ": " + std::to_string(file.read) + " records read, " +
-                                  std::to_string(file.used) + " used, " + std::to_string(file.rejected) + " rejected");
+                                  std::to_string(file.used) + " used, " + std::to_string(file.rejected) + " rejected" +
+                                  (file.not_for_contract ? ", " + std::to_string(file.not_for_contract) +
+                                                               " not for this contract"
+                                                         : std::string()));
   for (const audit::RejectedRecord& record : report.rejected)
     out += html_element("li", "rejected " + record.path + " line " + std::to_string(record.line) + ": " + record.reason);
   out += "</ul>\n";

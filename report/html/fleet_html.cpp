@@ -156,11 +156,15 @@ void write_unassessed(const audit::FleetReport& r, std::ostream& out) {
 }
 
 void write_records(const audit::FleetReport& r, std::ostream& out) {
+  // The column only when a log holds another contract's records.
+  const bool shared = std::any_of(r.records.begin(), r.records.end(), [](const auto& a) { return a.not_for_contract > 0; });
   out << "<section class=\"records\">\n<h2>Records</h2>\n<table>\n<thead><tr><th>Input</th><th class=\"num\">Read</th>"
-         "<th class=\"num\">Used</th><th class=\"num\">Rejected</th></tr></thead>\n<tbody>\n";
+         "<th class=\"num\">Used</th><th class=\"num\">Rejected</th>"
+      << (shared ? "<th class=\"num\">Not for this contract</th>" : "") << "</tr></thead>\n<tbody>\n";
   for (const auto& a : r.records)
     out << "<tr>" << html_element("td", a.path) << cell(std::to_string(a.read), "num") << cell(std::to_string(a.used), "num")
-        << cell(std::to_string(a.rejected), "num") << "</tr>\n";
+        << cell(std::to_string(a.rejected), "num") << (shared ? cell(std::to_string(a.not_for_contract), "num") : "")
+        << "</tr>\n";
   out << "</tbody>\n</table>\n";
   const size_t shown = std::min(r.rejected.size(), kListedAtMost);
   if (shown > 0) {

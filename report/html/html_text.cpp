@@ -32,4 +32,17 @@ std::string html_fact(std::string_view term, const std::string& html) {
   return "<dt>" + html_escape(term) + "</dt><dd>" + html + "</dd>\n";
 }
 
+std::string html_incident_cell(std::string_view id, const IncidentLabels* labels) {
+  std::string out = "<td class=\"id\">" + html_escape(id);
+  if (labels && !labels->title.empty()) {
+    out += "<br>";
+    out += labels->url.empty() ? html_escape(labels->title)
+                               : "<a href=\"" + html_escape(labels->url) + "\">" + html_escape(labels->title) + "</a>";
+  } else if (labels && !labels->url.empty()) {
+    out += " <a href=\"" + html_escape(labels->url) + "\">link</a>";
+  }
+  if (labels && !labels->ticket.empty()) out += " (" + html_escape(labels->ticket) + ")";
+  return out + "</td>";
+}
+
 }  // namespace slaudit::report

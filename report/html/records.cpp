@@ -53,11 +53,16 @@ std::string html_recovery(const HtmlContext& context) {
 std::string html_records(const HtmlContext& context) {
   const audit::AuditReport& report = context.report;
   std::string out = "<section id=\"records\">\n<h2>Records</h2>\n";
+  // The column only when a log holds another contract's records: most reports keep their four.
+  const bool shared = std::any_of(report.records.begin(), report.records.end(),
+                                  [](const audit::RecordAccounting& file) { return file.not_for_contract > 0; });
   out += "<table class=\"records\">\n<thead><tr><th>File</th><th class=\"num\">Read</th><th class=\"num\">Used</th>"
-         "<th class=\"num\">Rejected</th></tr></thead>\n<tbody>\n";
+         "<th class=\"num\">Rejected</th>" +
+         std::string(shared ? "<th class=\"num\">Not for this contract</th>" : "") + "</tr></thead>\n<tbody>\n";
   for (const audit::RecordAccounting& file : report.records)
     out += "<tr>" + cell(file.path) + cell(std::to_string(file.read), "num") + cell(std::to_string(file.used), "num") +
-           cell(std::to_string(file.rejected), "num") + "</tr>\n";
+           cell(std::to_string(file.rejected), "num") +
+           (shared ? cell(std::to_string(file.not_for_contract), "num") : std::string()) + "</tr>\n";
   out += "</tbody>\n</table>\n";
   if (report.rejected.empty()) return out + "<p>No record of the inputs was rejected.</p>\n</section>\n";
   out += "<h3>Rejected records</h3>\n<p>These records were not used in the audit:</p>\n"

@@ -45,8 +45,11 @@ json claims_report_to_json(const claims::ClaimsReport& report) {
   for (const audit::InputFile& input : report.inputs)
     inputs.push_back({{"role", input.role}, {"path", input.path}, {"sha256", input.sha256}});
   json records = json::array();
-  for (const audit::RecordAccounting& file : report.records)
-    records.push_back({{"path", file.path}, {"read", file.read}, {"used", file.used}, {"rejected", file.rejected}});
+  for (const audit::RecordAccounting& file : report.records) {
+    json record = {{"path", file.path}, {"read", file.read}, {"used", file.used}, {"rejected", file.rejected}};
+    if (file.not_for_contract) record["not_for_contract"] = file.not_for_contract;  // absent when 0
+    records.push_back(std::move(record));
+  }
   json rejected = json::array();
   for (const audit::RejectedRecord& record : report.rejected)
     rejected.push_back({{"path", record.path}, {"line", record.line}, {"reason", record.reason}});

@@ -84,6 +84,7 @@ void write_records(JsonWriter& w, const audit::FleetReport& r) {
   w.array([&] {
     for (const auto& a : r.records)
       w.object([&] {
+        if (a.not_for_contract) w.field("not_for_contract", a.not_for_contract);  // absent when 0
         w.field("path", a.path);
         w.field("read", a.read);
         w.field("rejected", a.rejected);

@@ -74,6 +74,11 @@ void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const 
     write_segment_span(w, finding.segments);
     w.key("start");
     write_instant(w, finding.start);
+    if (finding.labels) {  // the log's words for the incident; each absent when it gives none
+      if (!finding.labels->ticket.empty()) w.field("ticket", finding.labels->ticket);
+      if (!finding.labels->title.empty()) w.field("title", finding.labels->title);
+      if (!finding.labels->url.empty()) w.field("url", finding.labels->url);
+    }
     if (finding.weight) {  // a weighted clause's incident counted as downtime; absent under every other clause
       w.key("weight");
       write_rational(w, audit::Rational(finding.weight->num) / finding.weight->den);

@@ -38,6 +38,8 @@ void write_records(JsonWriter& w, const audit::AuditReport& report) {
   w.array([&] {
     for (const audit::RecordAccounting& file : report.records)
       w.object([&] {
+        // Absent when 0 (a log of this contract's services only).
+        if (file.not_for_contract) w.field("not_for_contract", file.not_for_contract);
         w.field("path", file.path);
         w.field("read", file.read);
         w.field("rejected", file.rejected);

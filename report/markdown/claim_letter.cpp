@@ -20,12 +20,12 @@ std::string letter_markdown(const ClaimLetter& l) {
   else {
     out += "| Incident | Start | End | Down (min) |\n| --- | --- | --- | ---: |\n";
     for (const LetterIncident& i : l.incidents)
-      out += "| " + md_escape(i.id) + " | " + i.start + " | " + i.end + " | " + i.down_minutes + " |\n";
+      out += "| " + md_incident(i.id, i.labels.get()) + " | " + i.start + " | " + i.end + " | " + i.down_minutes + " |\n";
     out += "\n" + md_escape(l.incidents_note) + "\n\n";
   }
   out += "## The evidence\n\n| Role | File | SHA-256 |\n| --- | --- | --- |\n";
   for (const audit::InputFile& input : l.evidence)
-    out += "| " + md_escape(input.role) + " | " + md_code(input.path) + " | " + md_code(input.sha256) + " |\n";
+    out += "| " + md_escape(input.role) + " | " + md_code_cell(input.path) + " | " + md_code(input.sha256) + " |\n";
   return out + "\n" + md_escape(l.closing) + "\n";
 }
 

@@ -45,7 +45,8 @@ std::string inputs(const ClaimsReport& report) {
   out += "\n";
   for (const audit::RecordAccounting& file : report.records)
     out += "- " + md_escape(file.path) + ": " + std::to_string(file.read) + " records read, " +
-           std::to_string(file.used) + " used, " + std::to_string(file.rejected) + " rejected\n";
+           std::to_string(file.used) + " used, " + std::to_string(file.rejected) + " rejected" +
+           (file.not_for_contract ? ", " + std::to_string(file.not_for_contract) + " not for this contract" : "") + "\n";
   for (const audit::RejectedRecord& record : report.rejected)
     out += "- rejected " + md_escape(record.path) + " line " + std::to_string(record.line) + ": " +
            md_escape(record.reason) + "\n";

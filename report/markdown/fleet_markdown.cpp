@@ -92,9 +92,15 @@ void write_unassessed(const audit::FleetReport& r, std::ostream& out) {
 }
 
 void write_records(const audit::FleetReport& r, std::ostream& out) {
-  out << "## Records\n\n| Input | Read | Used | Rejected |\n| --- | ---: | ---: | ---: |\n";
-  for (const auto& a : r.records)
-    out << "| " << md_escape(a.path) << " | " << a.read << " | " << a.used << " | " << a.rejected << " |\n";
+  // The column only when a log holds another contract's records.
+  const bool shared = std::any_of(r.records.begin(), r.records.end(), [](const auto& a) { return a.not_for_contract > 0; });
+  out << "## Records\n\n| Input | Read | Used | Rejected |" << (shared ? " Not for this contract |" : "")
+      << "\n| --- | ---: | ---: | ---: |" << (shared ? " ---: |" : "") << "\n";
+  for (const auto& a : r.records) {
+    out << "| " << md_escape(a.path) << " | " << a.read << " | " << a.used << " | " << a.rejected << " |";
+    if (shared) out << " " << a.not_for_contract << " |";
+    out << "\n";
+  }
   out << "\n";
   const size_t shown = std::min(r.rejected.size(), kListedAtMost);
   for (size_t i = 0; i < shown; ++i)
@@ -107,7 +113,7 @@ void write_records(const audit::FleetReport& r, std::ostream& out) {
 void write_inputs(const audit::FleetReport& r, std::ostream& out) {
   out << "## Inputs\n\n| Role | File | SHA-256 |\n| --- | --- | --- |\n";
   for (const auto& input : r.inputs)
-    out << "| " << md_escape(input.role) << " | " << md_code(input.path) << " | `" << input.sha256 << "` |\n";
+    out << "| " << md_escape(input.role) << " | " << md_code_cell(input.path) << " | `" << input.sha256 << "` |\n";
   out << "\nslaudit " << md_escape(r.engine_version) << ", tzdata " << md_escape(r.tzdata_version) << ".\n";
 }
 

@@ -40,6 +40,15 @@ std::string md_code(std::string_view text) {
   return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
 }
 
+std::string md_code_cell(std::string_view text) {
+  std::string out;
+  for (const char c : md_code(text)) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string md_code_block(const std::vector<std::string>& lines) {
   // A closing fence is a line of at least as many backticks as the opening one:
   // one longer than any run inside, and never fewer than CommonMark's three.
@@ -49,6 +58,41 @@ std::string md_code_block(const std::vector<std::string>& lines) {
   std::string out = fence + "\n";
   for (const std::string& line : lines) out += line + "\n";
   return out + fence + "\n";
+}
+
+namespace {
+
+std::string md_url(std::string_view url) {
+  static constexpr std::string_view kPlain =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'*+,;=%";
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : url) {
+    if (kPlain.find(c) != std::string_view::npos) {
+      out += c;
+      continue;
+    }
+    const auto byte = static_cast<unsigned char>(c);
+    out += '%';
+    out += kHex[byte >> 4];
+    out += kHex[byte & 15];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string md_incident(std::string_view id, const IncidentLabels* labels) {
+  std::string out = md_escape(id);
+  if (!labels) return out;
+  if (!labels->title.empty()) {
+    out += ": " + (labels->url.empty() ? md_escape(labels->title)
+                                       : "[" + md_escape(labels->title) + "](" + md_url(labels->url) + ")");
+  } else if (!labels->url.empty()) {
+    out += " ([link](" + md_url(labels->url) + "))";
+  }
+  if (!labels->ticket.empty()) out += " (" + md_escape(labels->ticket) + ")";
+  return out;
 }
 
 }  // namespace slaudit::report

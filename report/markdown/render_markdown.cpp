@@ -127,8 +127,21 @@ std::string composite_section(const audit::AuditReport& report) {
   return out + "\n";
 }
 
+// What the audit's inputs said of themselves (fields not used, records for other contracts, assumptions).
+std::string notes_section(const audit::AuditReport& report) {
+  if (report.notes.empty()) return "";
+  std::string out = "## Notes\n\n";
+  for (const std::string& note : report.notes) out += "- " + md_escape(note) + "\n";
+  return out + "\n";
+}
+
 std::string rejected_section(const audit::AuditReport& report) {
   std::string out = "## Rejected records\n\n";
+  for (const audit::RecordAccounting& file : report.records)
+    if (file.not_for_contract)
+      out += md_escape(file.path) + ": " + std::to_string(file.not_for_contract) + " of " + std::to_string(file.read) +
+             " records name services this contract does not define: not for this contract (neither used nor "
+             "rejected).\n\n";
   if (report.rejected.empty()) return out + "No record of the inputs was rejected.\n\n";
   out += "These records were not used in the audit:\n\n| File | Line | Reason |\n| --- | ---: | --- |\n";
   const size_t listed = std::min(report.rejected.size(), kListedAtMost);
@@ -155,7 +168,7 @@ std::string inputs_section(const audit::AuditReport& report) {
 std::string render_markdown(const audit::AuditReport& report, const model::Contract& contract,
                             const SourceFile& source) {
   return heading(report, contract, source) + period_table(report) + statement_section(report) + budget_section(report) + composite_section(report) + markdown_basis(report, source) + markdown_probes(report) +
-         rejected_section(report) + inputs_section(report);
+         notes_section(report) + rejected_section(report) + inputs_section(report);
 }
 
 }  // namespace slaudit::report

@@ -74,7 +74,8 @@ void write_unassessed(const audit::FleetReport& r, std::ostream& out) {
 void write_records(const audit::FleetReport& r, std::ostream& out) {
   out << "\nRecords\n";
   for (const auto& a : r.records)
-    out << "  " << a.path << ": " << a.read << " read, " << a.used << " used, " << a.rejected << " rejected\n";
+    out << "  " << a.path << ": " << a.read << " read, " << a.used << " used, " << a.rejected << " rejected"
+        << (a.not_for_contract ? ", " + std::to_string(a.not_for_contract) + " not for this contract" : "") << "\n";
   const size_t shown = std::min(r.rejected.size(), kListedAtMost);
   for (size_t i = 0; i < shown; ++i)
     out << "  rejected " << r.rejected[i].path << ":" << r.rejected[i].line << ": " << r.rejected[i].reason << "\n";

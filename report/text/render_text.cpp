@@ -30,7 +30,8 @@ void write_records(const TextContext& context, ChunkedOutput& out) {
   if (report.records.empty()) out += "  no record files\n";
   for (const audit::RecordAccounting& file : report.records)
     out += "  " + file.path + ": read " + std::to_string(file.read) + ", used " + std::to_string(file.used) +
-           ", rejected " + std::to_string(file.rejected) + "\n";
+           ", rejected " + std::to_string(file.rejected) +
+           (file.not_for_contract ? ", not for this contract " + std::to_string(file.not_for_contract) : "") + "\n";
   const size_t listed = context.explain ? report.rejected.size() : std::min(report.rejected.size(), kListedAtMost);
   for (size_t i = 0; i < listed; ++i) {
     const audit::RejectedRecord& record = report.rejected[i];

@@ -42,14 +42,17 @@ TEST_CASE("cli audit csv: a row per incident, reasons quoted when they hold a co
   scratch.write("acme.jsonl",
                 "{\"id\":\"a-1\",\"service\":\"vm\",\"start\":\"2026-11-04T10:00:00+01:00\",\"end\":\"2026-11-04T10:50:00+01:00\"}\n"
                 "{\"id\":\"a,2\",\"service\":\"vm\",\"cause\":\"customer\",\"start\":\"2026-11-20T14:00:00+01:00\","
-                "\"end\":\"2026-11-20T16:00:00+01:00\"}\n");
+                "\"end\":\"2026-11-20T16:00:00+01:00\",\"title\":\"=Disk, full\",\"url\":\"https://s.example/2\","
+                "\"ticket\":\"OPS-2\"}\n");
   const CliRun run = scratch.run("--format csv-incidents");
   INFO(run.err);
+  // The title is quoted for its comma, and kept from a spreadsheet's formulas by the quote csv_field adds.
   CHECK(run.out ==
-        "service,clause,period,incident,log_line,start,end,open,role,down_seconds,excluded_seconds,clause_line,reason\n"
-        "vm,,2026-11,a-1,1,2026-11-04T09:00:00Z,2026-11-04T09:50:00Z,no,down,3000,0,16,counted as downtime\n"
+        "service,clause,period,incident,log_line,start,end,open,role,down_seconds,excluded_seconds,clause_line,reason,"
+        "title,url,ticket\n"
+        "vm,,2026-11,a-1,1,2026-11-04T09:00:00Z,2026-11-04T09:50:00Z,no,down,3000,0,16,counted as downtime,,,\n"
         "vm,,2026-11,\"a,2\",2,2026-11-20T13:00:00Z,2026-11-20T15:00:00Z,no,excluded,0,7200,18,"
-        "cause customer is excluded\n");
+        "cause customer is excluded,\"'=Disk, full\",https://s.example/2,OPS-2\n");
 }
 
 TEST_CASE("cli audit csv: a fleet report is not CSV", "[cli][csv]") {
