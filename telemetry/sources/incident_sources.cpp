@@ -4,6 +4,7 @@
 #include "telemetry/sources/azure_resource_health.h"
 #include "telemetry/sources/gcp_status.h"
 #include "telemetry/sources/statuspage.h"
+#include "telemetry/sources/pagerduty.h"
 
 namespace slaudit {
 
@@ -14,6 +15,10 @@ const std::vector<IncidentSource>& incident_sources() {
       {"aws-health", "AWS Health events: `aws health describe-events --output json`, or EventBridge AWS Health Events (an array, or one a line)", read_aws_health},
       {"azure-resource-health", "Azure Resource Health availability statuses: `az rest` GET .../providers/Microsoft.ResourceHealth/availabilityStatuses (value, nextLink)", read_azure_resource_health},
       {"gcp-status", "Google Cloud status history: https://status.cloud.google.com/incidents.json", read_gcp_status},
+      {"pagerduty", "PagerDuty incidents: the REST API v2 GET /incidents JSON (one page, an array of pages, or JSON "
+                    "Lines of pages: curl https://api.pagerduty.com/incidents?...)", read_pagerduty},
+      {"pagerduty-csv", "PagerDuty incidents as CSV (the web UI's incident download, or API field names as columns)",
+       read_pagerduty_csv},
   };
   return sources;
 }
