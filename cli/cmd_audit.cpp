@@ -218,7 +218,11 @@ constexpr const char* kFooter =
     "  `slaudit ledger history FILE`. It also reads from the ledger the filing days `slaudit ledger claim`\n"
     "  recorded (deadlines are judged by them) and, for caps over months, the credits earlier audits owed.\n"
     "--strict: rejected incident records make the exit code 1. The report is still printed in full, so\n"
-    "  the rejected records (path:line: reason) can be read and fixed; only the exit code changes.\n"
+    "  the rejected records (path:line: reason) can be read and fixed. It also reads the incident log as\n"
+    "  before unknown fields were tolerated: a field slaudit does not know (else read as absent and listed\n"
+    "  in the notes) and a service the contract does not define (else not for this contract: counted\n"
+    "  apart, neither used nor rejected) are rejected. Near misses (`ned` for `end`, `Storage` for\n"
+    "  `storage`) are rejected with or without it.\n"
     "Examples:\n"
     "  slaudit audit contracts/examples/gpu_cluster.sla --incidents incidents.jsonl --period 2026-11\n"
     "  slaudit audit contract.sla --incidents log.csv --from 2026-01-01 --to 2026-06-30 --explain\n"
@@ -347,7 +351,9 @@ Command add_audit(CLI::App& app) {
   to->needs(from);
   cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember(report::audit_format_names()));
   cmd->add_flag("--explain", o->explain, "Text report: every figure's derivation and clause, every incident's role");
-  cmd->add_flag("--strict", j.strict, "Exit 1 when any incident record was rejected (the report is still printed)");
+  cmd->add_flag("--strict", j.strict,
+                "Exit 1 when any incident record was rejected (the report is still printed); reject unknown fields "
+                "and services the contract does not define instead of setting them aside");
   cmd->add_option("--ledger", j.ledger,
                   "Record the audit in this ledger file (SQLite; created if absent): every period's figures, the "
                   "inputs' digests; a re-audited period supersedes its earlier version (docs/ledger.md)")

@@ -84,7 +84,9 @@ Command add_claims(CLI::App& app) {
   from->needs(to);
   to->needs(from);
   cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember(report::claims_format_names()));
-  cmd->add_flag("--strict", j.strict, "Exit 1 when any evidence record was rejected (the report is still printed)");
+  cmd->add_flag("--strict", j.strict,
+                "Exit 1 when any evidence record was rejected (the report is still printed); in the incident log, "
+                "reject unknown fields and services the contract does not define instead of setting them aside");
   cmd->add_flag("--allow-unverifiable", j.allow_unverifiable,
                 "UNVERIFIABLE claims do not fail the run (exit 0 when the rest are VERIFIED)");
   cmd->footer(kFooter);

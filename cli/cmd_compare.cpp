@@ -83,7 +83,9 @@ Command add_compare(CLI::App& app) {
   to->needs(from);
   cmd->add_option("--weights", j.weights, "Weights of the six dimensions (a file; default the article's 25/22/20/15/10/8)");
   cmd->add_option("--format", o->format, "Report format")->check(CLI::IsMember(report::compare_format_names()));
-  cmd->add_flag("--strict", j.strict, "Exit 1 when any record was rejected (the report is still printed)");
+  cmd->add_flag("--strict", j.strict,
+                "Exit 1 when any record was rejected (the report is still printed); reject unknown fields of the "
+                "replayed log instead of reading them as absent");
   cmd->footer(kFooter);
   return {cmd, [o] { return run_compare_command(*o); }};
 }

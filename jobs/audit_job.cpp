@@ -199,6 +199,9 @@ bool read_probes(const AuditJobOptions& o, audit::AuditRequest& request, ProbeRu
 // A status history says nothing of a resource before its first record: with
 // --initial-state unknown, every period that time touches has a gap.
 void note_status_gaps(const IncidentLog& log, const model::Contract& contract, audit::AuditReport& report) {
+  // Every log's notes (fields not used, records for other contracts; a history's assumptions).
+  const std::vector<std::string> notes = status_notes(log, service_names(contract));
+  report.notes.insert(report.notes.end(), notes.begin(), notes.end());
   if (!log.from_status_history) return;
   bool any = false;
   for (audit::PeriodAudit& p : report.periods) {
@@ -208,8 +211,6 @@ void note_status_gaps(const IncidentLog& log, const model::Contract& contract, a
     any = true;
   }
   if (any) report.evidence_gaps.push_back(log.path + ": some state is unknown before the first status record (each period says which)");
-  const std::vector<std::string> notes = status_notes(log, service_names(contract));
-  report.notes.insert(report.notes.end(), notes.begin(), notes.end());
 }
 
 // Records rejected by a reader may have covered any period: every period's
@@ -241,7 +242,7 @@ void note_evidence_gaps(const IncidentLog& log, const ProbeRun& run, const model
 // `used`: the incidents handed to the audit (moved out of the log).
 void account_records(const IncidentLog& log, size_t used, audit::AuditReport& report) {
   if (log.path.empty()) return;  // no incident log was given
-  report.records.push_back({log.path, log.records_read, used, log.rejected.size()});
+  report.records.push_back({log.path, log.records_read, used, log.rejected.size(), log.not_for_contract});
   for (const RejectedRecord& rejected : log.rejected) report.rejected.push_back({log.path, rejected.line, rejected.reason});
 }
 
@@ -337,7 +338,8 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   std::optional<IncidentLog> log = read_incidents(o, service_names(contract), inputs, job.messages);
   if (!log) return job;
   request.incident_evidence = o.incidents.empty()                                  ? audit::IncidentEvidence::NoLog
-                              : log->records_read > 0 && log->rejected.size() == log->records_read
+                              // every record of this contract's rejected (others' records are no evidence)
+                              : !log->rejected.empty() && log->used_records() == 0
                                   ? audit::IncidentEvidence::NoneUsable
                                                                                  : audit::IncidentEvidence::Log;
   if (!o.incidents.empty() && !incident_span(o, *log, request, job.messages)) return job;

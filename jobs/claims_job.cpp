@@ -54,7 +54,7 @@ bool load_incidents(const ClaimsJobOptions& o, const model::Contract& contract, 
   // Records, not incidents: a status history's transitions and a source's records naming several
   // services are not one incident each.
   const size_t used = log->used_records();
-  loaded.records.push_back({o.incidents, log->records_read, used, log->rejected.size()});
+  loaded.records.push_back({o.incidents, log->records_read, used, log->rejected.size(), log->not_for_contract});
   for (const RejectedRecord& r : log->rejected) loaded.rejected.push_back({o.incidents, r.line, r.reason});
   loaded.incidents = std::move(log);
   return true;

@@ -19,6 +19,7 @@ int64_t rounded_half_up(int64_t numerator, int64_t denominator) { return (2 * nu
 
 std::optional<IncidentLog> read_replay_log(const CompareJobOptions& o, CompareInputs& inputs, Messages& messages) {
   IncidentReadOptions options;  // any service: the history is renamed onto each contract's
+  options.strict = o.strict;    // unknown fields rejected, not kept unread
   if (!o.replay_format.empty()) options.format = log_format_from_name(o.replay_format);
   IncidentLogResult result;
   if (o.replay == "-") {

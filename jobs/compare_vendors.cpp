@@ -78,7 +78,7 @@ bool read_incidents(const std::string& path, CompareInputs& inputs, LoadedVendor
   std::optional<IncidentLog> log =
       read_incident_input({.path = path}, service_names(*vendor.compiled->contract), inputs.files, messages);
   if (!log) return false;
-  inputs.records.push_back({path, log->records_read, log->incidents.size(), log->rejected.size()});
+  inputs.records.push_back({path, log->records_read, log->used_records(), log->rejected.size(), log->not_for_contract});
   for (const RejectedRecord& r : log->rejected) inputs.rejected.push_back({path, r.line, r.reason});
   vendor.incidents = std::move(log);
   return true;

@@ -101,12 +101,13 @@ bool read_claims(const FleetJobOptions& o, const model::Contract& contract, audi
   return rows.ok();
 }
 
-// The incident log's records: read = used + rejected by the reader + not attributed to any resource.
+// The incident log's records: read = used + rejected (by the reader, or not attributed to any resource)
+// + not for this contract (services it does not define).
 void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
   if (log.path.empty()) return;  // no --incidents
   const size_t unattributed = report.unattributed.size();
-  report.records.push_back({log.path, log.records_read, log.records_read - log.rejected.size() - unattributed,
-                            log.rejected.size() + unattributed});
+  report.records.push_back({log.path, log.records_read, log.used_records() - unattributed,
+                            log.rejected.size() + unattributed, log.not_for_contract});
   for (const RejectedRecord& r : log.rejected) report.rejected.push_back({log.path, r.line, r.reason});
   for (const auto& u : report.unattributed) report.rejected.push_back({log.path, u.line, u.reason});
   if (!log.rejected.empty())
@@ -118,7 +119,12 @@ void account_incidents(const IncidentLog& log, audit::FleetReport& report) {
 // of one it never names): with --initial-state unknown, each resource period
 // that time touches has a gap.
 void note_status(const IncidentLog& log, const model::Contract& contract, audit::FleetReport& report) {
-  if (!log.from_status_history) return;
+  if (!log.from_status_history) {
+    // Every log's notes (fields not used, records for other contracts); the notes stay sorted.
+    for (const std::string& note : log.notes)
+      report.notes.insert(std::upper_bound(report.notes.begin(), report.notes.end(), note), note);
+    return;
+  }
   size_t gaps = 0;
   for (audit::ResourcePeriod& rp : report.periods) {
     if (!rp.group_by.empty()) continue;  // a group's periods are built from its members'
@@ -260,7 +266,8 @@ FleetJob run_fleet_job(const FleetJobOptions& o) {
   request.resources = &in.inventory.resources;
   if (in.billing) request.charges = &in.billing->charges;
   request.incident_evidence = o.incidents.empty() ? audit::IncidentEvidence::NoLog
-                               : in.log.records_read > 0 && in.log.rejected.size() == in.log.records_read
+                               // every record of this contract's rejected (others' records are no evidence)
+                               : !in.log.rejected.empty() && in.log.used_records() == 0
                                    ? audit::IncidentEvidence::NoneUsable
                                    : audit::IncidentEvidence::Log;
   if (!o.incidents.empty() && !incident_span(o, in.log, request, job.messages)) return job;

@@ -224,6 +224,7 @@ std::optional<IncidentLog> read_incident_input(const IncidentInputOptions& o, co
   }
   IncidentReadOptions options;
   options.services = services;
+  options.strict = o.strict;  // unknown fields and services rejected, as before the readers kept them apart
   if (!format.empty()) options.format = log_format_from_name(format);
   IncidentLogResult result;
   std::error_code ec;

@@ -31,10 +31,11 @@ const char* const kContract =
     "  }\n"
     "}\n";
 
-// One hour down in 2026-11 (a breach), and a record for a service the contract lacks.
+// One hour down in 2026-11 (a breach), and a record for a near miss of the contract's service (a
+// service it does not define at all would be another contract's record, not a rejection).
 const char* const kIncidents =
     "{\"id\":\"A\",\"service\":\"training\",\"start\":\"2026-11-03T02:00:00Z\",\"end\":\"2026-11-03T03:00:00Z\"}\n"
-    "{\"id\":\"B\",\"service\":\"nope\",\"start\":\"2026-11-03T02:00:00Z\"}\n";
+    "{\"id\":\"B\",\"service\":\"trainign\",\"start\":\"2026-11-03T02:00:00Z\"}\n";
 
 using Run = slaudit::testing::CliRun;
 using slaudit::testing::has;
@@ -59,7 +60,8 @@ TEST_CASE("cli audit: a breach exits 3 and the report names its inputs by digest
                      "<99.9%: 10%  100.00  no cap  100.00  2026-12-30 (filed 2026-12-01)  missed (incomplete)\n"));
   // The rejected record is evidence that could not be used: the period is marked, the result says so.
   CHECK(has(run.out, "Evidence incomplete: 1 record(s) of the incident log incidents.jsonl rejected"));
-  CHECK(has(run.out, "  incidents.jsonl:2: unknown service 'nope'; the contract defines 'training'\n"));
+  CHECK(has(run.out, "  incidents.jsonl:2: unknown service 'trainign' (did you mean 'training'?); the contract defines "
+                     "'training'\n"));
   CHECK(has(run.out, "  contract   contract.sla     " + slaudit::sha256_hex(kContract) + "\n"));
   CHECK(has(run.out, "  incidents  incidents.jsonl  " + slaudit::sha256_hex(kIncidents) + "\n"));
   CHECK(has(run.out, "Total owed: 100.00 CNY, claimed in time\n"));
@@ -78,7 +80,7 @@ TEST_CASE("cli audit: no breach with a rejected record exits 4, --strict exits 1
   CHECK(has(met.out, "Result: no breach found, but the evidence is incomplete\n"));
   const Run strict = scratch.run("contract.sla --incidents incidents.jsonl --period 2026-10 --strict" + covers);
   CHECK(strict.exit == 1);
-  CHECK(has(strict.out, "  incidents.jsonl:2: unknown service 'nope'"));
+  CHECK(has(strict.out, "  incidents.jsonl:2: unknown service 'trainign'"));
   CHECK(has(strict.err, "error: 1 incident record(s) rejected"));
 }
 
