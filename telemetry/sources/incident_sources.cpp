@@ -5,6 +5,7 @@
 #include "telemetry/sources/gcp_status.h"
 #include "telemetry/sources/statuspage.h"
 #include "telemetry/sources/pagerduty.h"
+#include "telemetry/sources/alertmanager.h"
 
 namespace slaudit {
 
@@ -19,6 +20,8 @@ const std::vector<IncidentSource>& incident_sources() {
                     "Lines of pages: curl https://api.pagerduty.com/incidents?...)", read_pagerduty},
       {"pagerduty-csv", "PagerDuty incidents as CSV (the web UI's incident download, or API field names as columns)",
        read_pagerduty_csv},
+      {"prometheus-alerts", "Prometheus alerts: the /api/v1/query_range JSON of ALERTS{alertstate=\"firing\"}; "
+                            "each run of points one incident", read_prometheus_alerts},
   };
   return sources;
 }
