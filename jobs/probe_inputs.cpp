@@ -331,10 +331,11 @@ void account_probe_files(const ProbeOptions& o, const ProbeRun& run, audit::Audi
 
 std::vector<std::string> probe_file_notes(const std::string& name, const probe::ProbeAccounting& a) {
   std::vector<std::string> notes;
-  if (a.missing > 0)
-    notes.push_back(name + ": " + std::to_string(a.missing) +
+  if (a.missing > a.missing_noted)
+    notes.push_back(name + ": " + std::to_string(a.missing - a.missing_noted) +
                     " Prometheus values were NaN (no data, or a stale marker): read, not used nor rejected; "
                     "their buckets follow the missing-data rule");
+  for (const std::string& note : a.notes) notes.push_back(name + ": " + note);
   if (a.rejected > a.first_rejections.size())
     notes.push_back(name + ": " + std::to_string(a.rejected - a.first_rejections.size()) +
                     " more rejected rows are counted but not listed");

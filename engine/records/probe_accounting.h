@@ -28,6 +28,16 @@ struct ProbeAccounting {
   // construction: the audit refuses it rather than call them missing.
   int64_t step_seconds = 0;
   std::string step_series;  // the series with that step, as Prometheus prints it
+  // What the reader says of its input beside rejections (e.g. what its missing
+  // values were: Uptime Kuma's maintenance, zero request counts); shown once
+  // each, after the input's name. `missing_noted` of `missing` are explained
+  // by them; the rest are Prometheus NaN.
+  std::vector<std::string> notes;
+  uint64_t missing_noted = 0;
+  // Of `used`: values summed into a sample that another value begins
+  // (Prometheus count series: ok and total, split series), so a reader's
+  // samples number used - used_merged.
+  uint64_t used_merged = 0;
   size_t keep = 100;
   std::vector<ProbeRejection> first_rejections;
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/time/instant.h"
+#include "telemetry/probe/prometheus_counts.h"
 
 namespace slaudit::probe {
 namespace {
@@ -90,6 +91,7 @@ struct Value {
   uint64_t ok = 0, total = 1;
   uint64_t record = 0;        // index in the input
   uint64_t index_in_series = 0;  // 1-based
+  std::string text;           // the value as written: read once the series' kind is known
   std::string reason;         // Rejected: why (without the series, added when it is known)
 };
 
@@ -123,6 +125,36 @@ void parse_value(std::string_view text, Value& v) {
   for (int64_t k = 0; k < places; ++k) den *= 10;
   v.ok = num;
   v.total = den;
+}
+
+// Reads a count series' value as a whole number of requests (prometheus_counts.h).
+void parse_count(std::string_view text, CountValue& c) {
+  if (text == "NaN") {
+    c.status = CountValue::Status::Missing;
+    return;
+  }
+  auto reject = [&](std::string why) {
+    c.status = CountValue::Status::Rejected;
+    c.reason = std::move(why);
+  };
+  const std::string shown(text);
+  if (text == "+Inf" || text == "-Inf" || text == "Inf") return reject("value " + shown + " is not a count");
+  DecimalText d;
+  if (!split_decimal(text, d)) return reject("value '" + shown + "' is not a number");
+  if (d.digits.empty()) {
+    c.count = 0;
+    return;
+  }
+  if (d.negative) return reject("value " + shown + " is negative: a count of requests is at least 0");
+  if (d.exponent < 0)
+    return reject("value " + shown + " is not a whole count of requests (increase() extrapolates: "
+                  "query round(increase(...)) to read whole counts)");
+  if (int64_t(d.digits.size()) + d.exponent > 19) return reject("value " + shown + " is past 10^18");
+  unsigned __int128 n = 0;
+  for (char ch : d.digits) n = n * 10 + unsigned(ch - '0');
+  for (int64_t k = 0; k < d.exponent; ++k) n *= 10;
+  if (n > kMaxCountValue) return reject("value " + shown + " is past 10^18");
+  c.count = uint64_t(n);
 }
 
 std::string escape_label_value(const std::string& s) {
@@ -184,6 +216,7 @@ class Reader final : public Sax {
     if (!has_result_) return prefix() + "no data.result in the response";
     for (Series& s : held_) emit(s);
     held_.clear();
+    counts_.finish(in_);
     return {};
   }
 
@@ -392,7 +425,7 @@ class Reader final : public Sax {
       v.status = Value::Status::Rejected;
       v.reason = "bad timestamp " + pair_elements_[0].text;
     } else {
-      parse_value(pair_elements_[1].text, v);
+      v.text = pair_elements_[1].text;
     }
     series_.values.push_back(std::move(v));
     pair_elements_.clear();
@@ -412,6 +445,9 @@ class Reader final : public Sax {
   }
 
   void emit(Series& s) {
+    for (Value& v : s.values)
+      if (v.status == Value::Status::Ok && !s.labels.contains(kCountLabel)) parse_value(v.text, v);
+    if (s.labels.contains(kCountLabel)) return add_count_series(s);
     auto label = s.labels.find(options_.target_label);
     const std::string canonical = canonical_series(s.labels);
     const std::string target_name = label != s.labels.end() && !label->second.empty() ? label->second : canonical;
@@ -450,6 +486,38 @@ class Reader final : public Sax {
     s.values.shrink_to_fit();
   }
 
+  // A series of request counts (labelled slaudit_count="ok" or "total"): its
+  // values wait in counts_ for the series of the other kind (prometheus_counts.h).
+  void add_count_series(Series& s) {
+    const std::string canonical = canonical_series(s.labels);
+    std::map<std::string, std::string> named = s.labels;
+    named.erase(kCountLabel);
+    named.erase("__name__");  // sum by (...) drops it; ok and total must name one target
+    auto label = named.find(options_.target_label);
+    const std::string target_name = label != named.end() && !label->second.empty() ? label->second : canonical_series(named);
+    note_step(s, canonical, *in_.accounting);
+    std::vector<CountValue> values;
+    values.reserve(s.values.size());
+    for (Value& v : s.values) {
+      CountValue c;
+      c.at = v.at;
+      c.record = v.record;
+      c.index_in_series = v.index_in_series;
+      if (v.status == Value::Status::Rejected) {
+        c.status = CountValue::Status::Rejected;
+        c.has_time = false;
+        c.reason = std::move(v.reason);
+      } else {
+        parse_count(v.text, c);
+      }
+      values.push_back(std::move(c));
+    }
+    counts_.add_series("series " + std::to_string(s.index) + " " + canonical, s.labels.at(kCountLabel),
+                       in_.targets->intern(target_name), std::move(values));
+    s.values.clear();
+    s.values.shrink_to_fit();
+  }
+
   // The series' step: the smallest spacing between consecutive values.
   static void note_step(const Series& s, const std::string& canonical, ProbeAccounting& acc) {
     int64_t step = 0;
@@ -476,6 +544,7 @@ class Reader final : public Sax {
   std::vector<Element> pair_elements_;
   bool pair_bad_ = false;
   uint64_t values_seen_ = 0;
+  CountPairing counts_;
   std::string error_;
 };
 
