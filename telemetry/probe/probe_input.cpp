@@ -5,6 +5,10 @@
 
 #include <cerrno>
 #include <cstring>
+#include <exception>
+#include <thread>
+
+#include "telemetry/probe/kuma_database.h"
 
 namespace slaudit::probe {
 namespace {
@@ -29,6 +33,45 @@ bool starts_with_json_object(ByteStream& in) {
   return i < seen.size() && seen[i] == '{';
 }
 
+// Reads the first bytes, gives them back, and says whether they are SQLite's magic.
+bool starts_with_sqlite_magic(ByteStream& in) {
+  std::string seen;
+  char block[16];
+  while (seen.size() < kSqliteMagic.size()) {
+    const size_t n = in.read(block, kSqliteMagic.size() - seen.size());
+    if (n == 0) break;
+    seen.append(block, n);
+  }
+  in.unread(seen);
+  return seen == kSqliteMagic;
+}
+
+// An Uptime Kuma database: SQLite reads the file itself, while its bytes are
+// read to the end on a thread of their own (the probe pipeline digests them as
+// they come), so that hashing and reading the rows overlap.
+std::string read_kuma_stream(ByteStream& in, const std::string& path, const std::string& name, const ProbeInput& input) {
+  if (path == "-")
+    return name + ": an SQLite database (Uptime Kuma's kuma.db) is read from its file, not from standard input";
+  if (in.gzip()) return name + ": a gzip-compressed SQLite database: decompress it first (SQLite reads the file itself)";
+  std::exception_ptr drain_failure;
+  std::string error;
+  {
+    std::jthread drain([&in, &drain_failure] {
+      try {
+        std::vector<char> sink(1 << 20);
+        while (in.read(sink.data(), sink.size()) > 0) {
+        }
+      } catch (...) {
+        drain_failure = std::current_exception();
+      }
+    });
+    error = read_kuma_database(path, name, input);
+  }
+  if (drain_failure) std::rethrow_exception(drain_failure);
+  if (error.empty() && !in.error().empty()) return in.error();
+  return error;
+}
+
 }  // namespace
 
 std::string read_probe_stream(ByteStream& in, const std::string& path, const std::string& name, const ProbeInput& input,
@@ -36,6 +79,7 @@ std::string read_probe_stream(ByteStream& in, const std::string& path, const std
   if (path != "-")
     if (std::string error = require_gzip_if_named(in, path); !error.empty()) return error;
   ProbeFormat format = options.format;
+  if (format == ProbeFormat::Auto && starts_with_sqlite_magic(in)) return read_kuma_stream(in, path, name, input);
   if (format == ProbeFormat::Auto) {
     format = starts_with_json_object(in) ? ProbeFormat::Prometheus : ProbeFormat::Csv;
     if (!in.error().empty()) return in.error();

@@ -1,9 +1,12 @@
 #pragma once
 // One entry point for probe inputs: each path (or `-` for standard input) is
-// read as probe CSV or as Prometheus range-query JSON, plain or gzip. With
-// ProbeFormat::Auto the content decides: after gzip is undone, a first
-// non-blank byte `{` is JSON, anything else is CSV (a CSV header starts with a
-// column name). The i-th path's samples carry source index i.
+// read as probe CSV or as Prometheus range-query JSON, plain or gzip, or as
+// Uptime Kuma's SQLite database (kuma_database.h). With ProbeFormat::Auto the
+// content decides: SQLite's 16-byte magic is a Kuma database (read from its
+// file by SQLite, its bytes read to the end beside it for the digest); else,
+// after gzip is undone, a first non-blank byte `{` is JSON, anything else is
+// CSV (a CSV header starts with a column name). The i-th path's samples carry
+// source index i.
 #include <string>
 #include <vector>
 

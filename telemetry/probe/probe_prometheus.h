@@ -2,7 +2,9 @@
 // Reader of Prometheus range-query output (the JSON body of
 // /api/v1/query_range): {"status":"success","data":{"resultType":"matrix",
 // "result":[{"metric":{...},"values":[[<unix time>,"<value>"],...]},...]}}.
-// Each series is one target; each value one sample, in [0, 1]:
+// A series labelled slaudit_count="ok" or "total" holds request counts, paired
+// and summed per target and timestamp (prometheus_counts.h). Any other series
+// is one target; each value one sample, in [0, 1]:
 //  - a series whose values are all exactly 0 or 1 (probe_success) gives
 //    Counts samples 0/1 or 1/1; any other series gives Ratio samples, the value
 //    read exactly from its decimal text ("0.97" is 97/100, never a double);
