@@ -359,6 +359,16 @@ Placed place(const Record& r, const Window& w, const SourceNames& names, size_t 
   return placed;
 }
 
+// A maintenance not begun: which of its components map, and no incident.
+Placed mapped_only(const Record& r, const SourceNames& names) {
+  Placed placed;
+  for (const auto& [id, component] : r.components) {
+    if (names.resolve(component.name)) placed.any_mapped = true;
+    else placed.unmapped.push_back(component.name);
+  }
+  return placed;
+}
+
 // ---- the document
 
 // Same JSON, member for member in order: an identical duplicate of a record.
@@ -411,20 +421,17 @@ class StatuspageReader {
     earliest_ = std::min(earliest_.value_or(*record.created), *record.created);
     check_duplicate(record.id, json);
     const std::optional<Window> window = window_of(record);
-    if (!window) {
-      ++tally.not_begun;
-      return not_for_contract(record.id, json, line, {}, tally);
-    }
-    if (record.components.empty()) return unplaced(record, json, line, tally);
-    Placed placed = place(record, *window, options_.names, line, tally);
-    if (placed.incidents.empty()) {
-      tally.no_downtime_records += placed.any_mapped ? 1 : 0;
-      return not_for_contract(record.id, json, line, placed.unmapped, tally);
-    }
+    if (!window) ++tally.not_begun;
+    else if (record.components.empty()) return unplaced(record, json, line, tally);
+    Placed placed = window ? place(record, *window, options_.names, line, tally) : mapped_only(record, options_.names);
+    if (!placed.any_mapped) return not_for_contract(record.id, json, line, placed.unmapped, tally);
+    tally.no_downtime_records += window && placed.incidents.empty() ? 1 : 0;
     for (const std::string& name : placed.unmapped) log_.unmapped_name(name);
     first_seen_[record.id] = {line, &json};
     tally_ += tally;
-    log_.use(std::move(placed.incidents));
+    // A record on the contract's services that took none down is evidence all the same: used, with no incident.
+    if (placed.incidents.empty()) log_.use_without_incident();
+    else log_.use(std::move(placed.incidents));
   }
 
   // A record naming no component: nothing down if its impact says none was; otherwise it cannot be placed.
@@ -466,10 +473,11 @@ class StatuspageReader {
                         "(fault class partial_outage)");
     say(tally_.degraded_pairs, "incident-component pair(s) were degraded only (degraded_performance) and are not downtime");
     say(tally_.operational_pairs, "incident-component pair(s) stayed operational and are not downtime");
-    say(tally_.no_downtime_records, "record(s) took no service of the contract down: counted as not for this contract");
+    say(tally_.no_downtime_records, "record(s) took no service of the contract down (degraded or operational only): "
+                                    "used, with no incident");
     say(tally_.unplaced_minor, "record(s) named no component and had an impact of none or minor (no downtime): "
                                "counted as not for this contract");
-    say(tally_.not_begun, "maintenance(s) had not begun (status scheduled): counted as not for this contract");
+    say(tally_.not_begun, "maintenance(s) had not begun (status scheduled): no downtime");
     if (incidents_full_ && earliest_)
       log_.note("the document lists 50 incidents, as many as Statuspage's incidents.json holds (the most recent): "
                 "before its earliest record, created " + format_utc(*earliest_) + ", it is no evidence either way");

@@ -43,11 +43,12 @@
 //   Statuspage writes milliseconds (`2014-05-14T14:22:39.441-06:00`): the
 //   fraction is floored to the second (audits run at one-second resolution),
 //   and the log's notes say how many timestamps were.
-// - A record that gives no downtime to any contract service (its mapped
-//   components degraded or operational only, no component and an impact of
-//   none or minor, a maintenance not begun) is counted as not for this
-//   contract, with a note saying why. A record naming no component whose
-//   impact says something was down (major, critical, maintenance) is
+// - A record none of whose components maps to a contract service is not for
+//   this contract; so is one naming no component whose impact is none or
+//   minor. A record with a mapped component that took no service down
+//   (degraded or operational only, or a maintenance not begun) is used, with
+//   no incident; the notes count each kind. A record naming no component
+//   whose impact says something was down (major, critical, maintenance) is
 //   rejected: it cannot be placed on a service.
 // - Duplicates: a record whose id an earlier record (used or not for this
 //   contract) carried is rejected: "duplicate of line N (identical)" when the

@@ -85,11 +85,12 @@ TEST_CASE("statuspage: incidents.json gives one incident per mapped component th
       {"m2n4b6v8c0x1/8l4ygp009s5s", "git_operations", "2026-11-15T02:00:00Z", "2026-11-15T03:00:00Z",
        "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-10T12:00:03Z"},
   });
-  // Five records: two used; Webhooks maps to nothing, f5g7h9j1k3l5 was degraded only, n8m6b4v2c0x9 names no
-  // component with impact none: three not for this contract.
+  // Five records: two gave incidents and f5g7h9j1k3l5 (API Requests degraded only) is used with none: three
+  // used; Webhooks maps to nothing and n8m6b4v2c0x9 names no component with impact none: two not for this
+  // contract.
   CHECK(log.records_read == 5);
-  CHECK(log.used_records() == 2);
-  CHECK(log.not_for_contract == 3);
+  CHECK(log.used_records() == 3);
+  CHECK(log.not_for_contract == 2);
   CHECK(log.rejected.empty());
   REQUIRE(log.incidents[0].labels);
   CHECK(log.incidents[0].labels->title == "Incident with Git Operations");
@@ -100,7 +101,8 @@ TEST_CASE("statuspage: incidents.json gives one incident per mapped component th
   CHECK(has_note(log, "page.json: 10 timestamp(s) carried a fraction of a second, floored to the second"));
   CHECK(has_note(log, "1 incident(s) are partial outages: Statuspage gives no share"));
   CHECK(has_note(log, "1 incident-component pair(s) were degraded only (degraded_performance) and are not downtime"));
-  CHECK(has_note(log, "1 record(s) took no service of the contract down"));
+  CHECK(has_note(log, "1 record(s) took no service of the contract down (degraded or operational only): used, "
+                      "with no incident"));
   CHECK(has_note(log, "1 record(s) named no component and had an impact of none or minor"));
   CHECK(has_note(log, "'Webhooks' maps to no service of the contract: 1 record(s)"));
   CHECK_FALSE(has_note(log, "read from the record's impact"));  // every pair had updates naming it
@@ -129,9 +131,11 @@ TEST_CASE("statuspage: scheduled maintenances are maintenance with their notice;
       {"s8d0f2g4h6j8/8l4ygp009s5s", "git_operations", "2026-11-09T04:00:00Z", "2026-11-09T04:31:15Z",
        "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-01T10:00:00Z"},
   });
+  // k2j4h6g8f0d1, still scheduled, names Git Operations: used, with no incident.
   CHECK(log.records_read == 3);
-  CHECK(log.not_for_contract == 1);  // k2j4h6g8f0d1, still scheduled
-  CHECK(has_note(log, "1 maintenance(s) had not begun (status scheduled)"));
+  CHECK(log.used_records() == 3);
+  CHECK(log.not_for_contract == 0);
+  CHECK(has_note(log, "1 maintenance(s) had not begun (status scheduled): no downtime"));
   CHECK(has_note(log, "1 incident-component pair(s) had no status in the record's updates"));
 }
 
@@ -240,7 +244,7 @@ TEST_CASE("statuspage: the user's map names a component's service and component"
   CHECK(it->component.view() == "hooks");
   CHECK(format_utc(it->start) == "2026-11-07T21:02:51Z");
   CHECK(format_utc(*it->end) == "2026-11-07T22:30:11Z");
-  CHECK(log.not_for_contract == 2);
+  CHECK(log.not_for_contract == 1);  // n8m6b4v2c0x9, which names no component
 }
 
 TEST_CASE("statuspage: a full incidents.json says it reaches back only to its earliest record", "[statuspage]") {
@@ -285,6 +289,6 @@ TEST_CASE("statuspage: an audit through the CLI from incidents.json", "[statuspa
   CHECK(has(run.out, "api_requests    2026-11  99.85%         43200      45.5             0"));
   CHECK(has(run.out, "99.8946%~  -              0.00"));
   CHECK_FALSE(has(run.out, "99.7986%"));
-  CHECK(has(run.out, "incidents.json: read 5, used 2, rejected 0, not for this contract 3"));
+  CHECK(has(run.out, "incidents.json: read 5, used 3, rejected 0, not for this contract 2"));
   CHECK(has(run.out, "Total owed: 100.00 USD"));
 }
