@@ -45,8 +45,7 @@ enum class RecordKind { Incident, Maintenance };
 
 constexpr std::array<std::string_view, 5> kIncidentStatuses = {"investigating", "identified", "monitoring", "resolved",
                                                                "postmortem"};
-constexpr std::array<std::string_view, 4> kMaintenanceStatuses = {"scheduled", "in_progress", "verifying",
-                                                                  "completed"};
+constexpr std::array<std::string_view, 4> kMaintenanceStatuses = {"scheduled", "in_progress", "verifying", "completed"};
 // The impact Statuspage derives from the component statuses, read back as the state it stands for.
 constexpr std::array<std::pair<std::string_view, ComponentState>, 5> kImpacts = {{
     {"none", ComponentState::Operational},
@@ -191,7 +190,8 @@ void require_object(const JsonValue& value, const std::string& path) {
 }
 
 Component& component_named(Record& record, const JsonValue& object, std::string_view id_key, const std::string& path) {
-  std::string id = checked_name(required_text(object, id_key, path + "." + std::string(id_key)), path + "." + std::string(id_key));
+  std::string id =
+      checked_name(required_text(object, id_key, path + "." + std::string(id_key)), path + "." + std::string(id_key));
   std::string name = checked_name(required_text(object, "name", path + ".name"), path + ".name");
   Component& component = record.components[id];
   if (component.id.empty()) component.id = std::move(id);
@@ -218,8 +218,8 @@ void read_components(const JsonValue& record_json, Record& record) {
       const std::string path = update_path + ".affected_components[" + std::to_string(i) + "]";
       require_object(affected[i], path);
       Component& component = component_named(record, affected[i], "code", path);
-      const ComponentState state = state_named(required_text(affected[i], "new_status", path + ".new_status"),
-                                               path + ".new_status");
+      const ComponentState state =
+          state_named(required_text(affected[i], "new_status", path + ".new_status"), path + ".new_status");
       component.worst_update = std::max(component.worst_update.value_or(state), state);
     }
   }
@@ -237,10 +237,12 @@ RecordKind kind_of(const Record& record, RecordKind member_kind) {
 }
 
 Record read_record(const JsonValue& json, RecordKind member_kind, Tally& tally) {
-  if (json.kind != JsonValue::Kind::Object) fail(std::string("the record must be an object, found ") + json_kind_name(json.kind));
+  if (json.kind != JsonValue::Kind::Object)
+    fail(std::string("the record must be an object, found ") + json_kind_name(json.kind));
   Record record;
   record.id = checked_name(required_text(json, "id", "id"), "id");
-  if (std::optional<std::string> name = optional_text(json, "name", "name")) record.title = checked_name(std::move(*name), "name");
+  if (std::optional<std::string> name = optional_text(json, "name", "name"))
+    record.title = checked_name(std::move(*name), "name");
   if (std::optional<std::string> link = optional_text(json, "shortlink", "shortlink"))
     record.url = checked_name(std::move(*link), "shortlink");
   record.status = required_text(json, "status", "status");
@@ -279,7 +281,9 @@ std::optional<Window> incident_window(const Record& r) {
 std::optional<Window> maintenance_window(const Record& r) {
   if (r.status == "scheduled") return std::nullopt;
   const OptionalInstant start = r.started ? r.started : r.scheduled_for;
-  if (!start) fail("status " + quote_value(r.status) + " but neither 'started_at' nor 'scheduled_for': when it began is not said");
+  if (!start)
+    fail("status " + quote_value(r.status) +
+         " but neither 'started_at' nor 'scheduled_for': when it began is not said");
   OptionalInstant end = r.resolved;
   if (!end && r.status == "completed") {
     end = r.scheduled_until;
@@ -321,13 +325,14 @@ Incident incident_for(const Record& r, const Window& w, const Component& c, Comp
   incident.fault = SharedName(component_state_name(state));
   const std::string component = target.component.empty() ? lower_snake_name(c.name) : target.component;
   if (!component.empty()) incident.component = SharedName(component);
-  const bool maintenance = r.kind == RecordKind::Maintenance || r.impact == "maintenance" ||
-                           state == ComponentState::UnderMaintenance;
+  const bool maintenance =
+      r.kind == RecordKind::Maintenance || r.impact == "maintenance" || state == ComponentState::UnderMaintenance;
   if (maintenance) {
     incident.cause = Cause::Maintenance;
     incident.notice = r.created;
   }
-  if (!r.title.empty() || !r.url.empty()) incident.labels = std::make_shared<const IncidentLabels>(IncidentLabels{r.title, r.url, ""});
+  if (!r.title.empty() || !r.url.empty())
+    incident.labels = std::make_shared<const IncidentLabels>(IncidentLabels{r.title, r.url, ""});
   return incident;
 }
 
@@ -363,8 +368,10 @@ Placed place(const Record& r, const Window& w, const SourceNames& names, size_t 
 Placed mapped_only(const Record& r, const SourceNames& names) {
   Placed placed;
   for (const auto& [id, component] : r.components) {
-    if (names.resolve(component.name)) placed.any_mapped = true;
-    else placed.unmapped.push_back(component.name);
+    if (names.resolve(component.name))
+      placed.any_mapped = true;
+    else
+      placed.unmapped.push_back(component.name);
   }
   return placed;
 }
@@ -421,8 +428,10 @@ class StatuspageReader {
     earliest_ = std::min(earliest_.value_or(*record.created), *record.created);
     check_duplicate(record.id, json);
     const std::optional<Window> window = window_of(record);
-    if (!window) ++tally.not_begun;
-    else if (record.components.empty()) return unplaced(record, json, line, tally);
+    if (!window)
+      ++tally.not_begun;
+    else if (record.components.empty())
+      return unplaced(record, json, line, tally);
     Placed placed = window ? place(record, *window, options_.names, line, tally) : mapped_only(record, options_.names);
     if (!placed.any_mapped) return not_for_contract(record.id, json, line, placed.unmapped, tally);
     tally.no_downtime_records += window && placed.incidents.empty() ? 1 : 0;
@@ -430,8 +439,10 @@ class StatuspageReader {
     first_seen_[record.id] = {line, &json};
     tally_ += tally;
     // A record on the contract's services that took none down is evidence all the same: used, with no incident.
-    if (placed.incidents.empty()) log_.use_without_incident();
-    else log_.use(std::move(placed.incidents));
+    if (placed.incidents.empty())
+      log_.use_without_incident();
+    else
+      log_.use(std::move(placed.incidents));
   }
 
   // A record naming no component: nothing down if its impact says none was; otherwise it cannot be placed.
@@ -444,8 +455,8 @@ class StatuspageReader {
     not_for_contract(record.id, json, line, {}, tally);
   }
 
-  void not_for_contract(const std::string& id, const JsonValue& json, size_t line, const std::vector<std::string>& names,
-                        const Tally& tally) {
+  void not_for_contract(const std::string& id, const JsonValue& json, size_t line,
+                        const std::vector<std::string>& names, const Tally& tally) {
     first_seen_[id] = {line, &json};
     tally_ += tally;
     log_.not_for_contract(names);
@@ -454,7 +465,8 @@ class StatuspageReader {
   void check_duplicate(const std::string& id, const JsonValue& json) {
     const auto it = first_seen_.find(id);
     if (it == first_seen_.end()) return;
-    if (same_json(*it->second.json, json)) fail("duplicate of line " + std::to_string(it->second.line) + " (identical)");
+    if (same_json(*it->second.json, json))
+      fail("duplicate of line " + std::to_string(it->second.line) + " (identical)");
     fail("duplicate id " + quote_value(id) + " with different content (first at line " +
          std::to_string(it->second.line) + ")");
   }
@@ -464,23 +476,31 @@ class StatuspageReader {
   }
 
   void say_notes() {
-    say(tally_.floored, "timestamp(s) carried a fraction of a second, floored to the second (audits run at one-second "
-                        "resolution)");
-    say(tally_.from_impact, "incident-component pair(s) had no status in the record's updates: their state was read "
-                            "from the record's impact (critical: major_outage, major: partial_outage, minor: "
-                            "degraded_performance, none: operational, maintenance: under_maintenance)");
-    say(tally_.partial, "incident(s) are partial outages: Statuspage gives no share, so each counts as a full outage "
-                        "(fault class partial_outage)");
-    say(tally_.degraded_pairs, "incident-component pair(s) were degraded only (degraded_performance) and are not downtime");
+    say(tally_.floored,
+        "timestamp(s) carried a fraction of a second, floored to the second (audits run at one-second "
+        "resolution)");
+    say(tally_.from_impact,
+        "incident-component pair(s) had no status in the record's updates: their state was read "
+        "from the record's impact (critical: major_outage, major: partial_outage, minor: "
+        "degraded_performance, none: operational, maintenance: under_maintenance)");
+    say(tally_.partial,
+        "incident(s) are partial outages: Statuspage gives no share, so each counts as a full outage "
+        "(fault class partial_outage)");
+    say(tally_.degraded_pairs,
+        "incident-component pair(s) were degraded only (degraded_performance) and are not downtime");
     say(tally_.operational_pairs, "incident-component pair(s) stayed operational and are not downtime");
-    say(tally_.no_downtime_records, "record(s) took no service of the contract down (degraded or operational only): "
-                                    "used, with no incident");
-    say(tally_.unplaced_minor, "record(s) named no component and had an impact of none or minor (no downtime): "
-                               "counted as not for this contract");
+    say(tally_.no_downtime_records,
+        "record(s) took no service of the contract down (degraded or operational only): "
+        "used, with no incident");
+    say(tally_.unplaced_minor,
+        "record(s) named no component and had an impact of none or minor (no downtime): "
+        "counted as not for this contract");
     say(tally_.not_begun, "maintenance(s) had not begun (status scheduled): no downtime");
     if (incidents_full_ && earliest_)
-      log_.note("the document lists 50 incidents, as many as Statuspage's incidents.json holds (the most recent): "
-                "before its earliest record, created " + format_utc(*earliest_) + ", it is no evidence either way");
+      log_.note(
+          "the document lists 50 incidents, as many as Statuspage's incidents.json holds (the most recent): "
+          "before its earliest record, created " +
+          format_utc(*earliest_) + ", it is no evidence either way");
   }
 
   const SourceReadOptions& options_;
@@ -498,7 +518,8 @@ std::string line_and_column(std::string_view content, size_t offset) {
   const size_t line = 1 + static_cast<size_t>(std::count(content.begin(), content.begin() + at, '\n'));
   const size_t line_start = content.rfind('\n', at == 0 ? 0 : at - 1);
   const size_t start = line_start == std::string_view::npos || at == 0 ? 0 : line_start + 1;
-  return "line " + std::to_string(line) + ", column " + std::to_string(code_point_column(content.substr(start), at - start));
+  return "line " + std::to_string(line) + ", column " +
+         std::to_string(code_point_column(content.substr(start), at - start));
 }
 
 // The array under `member`, nullptr when absent; an error when it is there but no array, or given twice.
@@ -518,10 +539,12 @@ std::optional<std::string> member_array(const JsonValue& root, std::string_view 
 
 IncidentLogResult read_statuspage(std::string_view content, const SourceReadOptions& options) {
   const JsonParse parsed = parse_json_keeping_numbers(content);
-  if (!parsed.value) return {std::nullopt, "not valid JSON at " + line_and_column(content, parsed.offset) + ": " + parsed.error};
+  if (!parsed.value)
+    return {std::nullopt, "not valid JSON at " + line_and_column(content, parsed.offset) + ": " + parsed.error};
   const JsonValue& root = *parsed.value;
   if (root.kind != JsonValue::Kind::Object)
-    return {std::nullopt, std::string("not a Statuspage API v2 document: the top level is ") + json_kind_name(root.kind) +
+    return {std::nullopt, std::string("not a Statuspage API v2 document: the top level is ") +
+                              json_kind_name(root.kind) +
                               ", not an object with 'incidents' or 'scheduled_maintenances'"};
   const JsonValue* incidents = nullptr;
   const JsonValue* maintenances = nullptr;
@@ -529,8 +552,9 @@ IncidentLogResult read_statuspage(std::string_view content, const SourceReadOpti
   if (std::optional<std::string> error = member_array(root, "scheduled_maintenances", maintenances))
     return {std::nullopt, *error};
   if (!incidents && !maintenances)
-    return {std::nullopt, "not a Statuspage API v2 document: no 'incidents' or 'scheduled_maintenances' array "
-                          "(expected /api/v2/incidents.json, incidents/unresolved.json or scheduled-maintenances.json)"};
+    return {std::nullopt,
+            "not a Statuspage API v2 document: no 'incidents' or 'scheduled_maintenances' array "
+            "(expected /api/v2/incidents.json, incidents/unresolved.json or scheduled-maintenances.json)"};
   StatuspageReader reader(options, content);
   if (incidents) reader.read_member(*incidents, "incidents", RecordKind::Incident);
   if (maintenances) reader.read_member(*maintenances, "scheduled_maintenances", RecordKind::Maintenance);

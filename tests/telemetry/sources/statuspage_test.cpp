@@ -5,17 +5,16 @@
 // https://metastatuspage.com/api: field names, statuses, impacts, component
 // states, millisecond timestamps with offsets): the mapping, every rejection
 // reason, the notes, and an audit through the CLI worked by hand.
-#include <catch2/catch.hpp>
+#include "telemetry/sources/statuspage.h"
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "base/time/timestamp.h"
-#include "telemetry/sources/statuspage.h"
 #include "tests/support/cli_run.h"
 
 namespace {
@@ -77,14 +76,15 @@ TEST_CASE("statuspage: incidents.json gives one incident per mapped component th
   // Git Operations' worst new_status is major_outage; API Requests' is partial_outage (degraded, then partial).
   // m2n4b6v8c0x1: a completed maintenance, started 02:00:00.524Z (floored), no resolved_at: ends at
   // scheduled_until 03:00Z; notice = created_at 2026-11-10T12:00:03.310Z, floored.
-  check_incidents(log, {
-      {"wq4b7m1x8k2c/8l4ygp009s5s", "git_operations", "2026-11-03T16:00:00Z", "2026-11-03T16:45:30Z", "major_outage",
-       "git_operations", Cause::Provider, ""},
-      {"wq4b7m1x8k2c/brv1bkgrwx7q", "api_requests", "2026-11-03T16:00:00Z", "2026-11-03T16:45:30Z", "partial_outage",
-       "api_requests", Cause::Provider, ""},
-      {"m2n4b6v8c0x1/8l4ygp009s5s", "git_operations", "2026-11-15T02:00:00Z", "2026-11-15T03:00:00Z",
-       "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-10T12:00:03Z"},
-  });
+  check_incidents(log,
+                  {
+                      {"wq4b7m1x8k2c/8l4ygp009s5s", "git_operations", "2026-11-03T16:00:00Z", "2026-11-03T16:45:30Z",
+                       "major_outage", "git_operations", Cause::Provider, ""},
+                      {"wq4b7m1x8k2c/brv1bkgrwx7q", "api_requests", "2026-11-03T16:00:00Z", "2026-11-03T16:45:30Z",
+                       "partial_outage", "api_requests", Cause::Provider, ""},
+                      {"m2n4b6v8c0x1/8l4ygp009s5s", "git_operations", "2026-11-15T02:00:00Z", "2026-11-15T03:00:00Z",
+                       "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-10T12:00:03Z"},
+                  });
   // Five records: two gave incidents and f5g7h9j1k3l5 (API Requests degraded only) is used with none: three
   // used; Webhooks maps to nothing and n8m6b4v2c0x9 names no component with impact none: two not for this
   // contract.
@@ -101,20 +101,20 @@ TEST_CASE("statuspage: incidents.json gives one incident per mapped component th
   CHECK(has_note(log, "page.json: 10 timestamp(s) carried a fraction of a second, floored to the second"));
   CHECK(has_note(log, "1 incident(s) are partial outages: Statuspage gives no share"));
   CHECK(has_note(log, "1 incident-component pair(s) were degraded only (degraded_performance) and are not downtime"));
-  CHECK(has_note(log, "1 record(s) took no service of the contract down (degraded or operational only): used, "
-                      "with no incident"));
+  CHECK(has_note(log,
+                 "1 record(s) took no service of the contract down (degraded or operational only): used, "
+                 "with no incident"));
   CHECK(has_note(log, "1 record(s) named no component and had an impact of none or minor"));
   CHECK(has_note(log, "'Webhooks' maps to no service of the contract: 1 record(s)"));
   CHECK_FALSE(has_note(log, "read from the record's impact"));  // every pair had updates naming it
 }
 
-TEST_CASE("statuspage: an unresolved incident is open, its components' listed status is the live one",
-          "[statuspage]") {
+TEST_CASE("statuspage: an unresolved incident is open, its components' listed status is the live one", "[statuspage]") {
   const IncidentLog log = read_fixture("unresolved.json");
   // No update names a component: API Requests is listed partial_outage (down); Git Operations is listed
   // operational, which wins over the impact (major) while the incident is open.
-  check_incidents(log, {{"y1t3r5e7w9q0/brv1bkgrwx7q", "api_requests", "2026-11-30T23:00:00Z", "open",
-                         "partial_outage", "api_requests", Cause::Provider, ""}});
+  check_incidents(log, {{"y1t3r5e7w9q0/brv1bkgrwx7q", "api_requests", "2026-11-30T23:00:00Z", "open", "partial_outage",
+                         "api_requests", Cause::Provider, ""}});
   CHECK(log.used_records() == 1);
   CHECK(has_note(log, "1 incident-component pair(s) stayed operational and are not downtime"));
 }
@@ -125,12 +125,13 @@ TEST_CASE("statuspage: scheduled maintenances are maintenance with their notice;
   // r5t7y9u1i3o5: in progress since 08:00:00.250+01:00 = 07:00:00Z (floored), no resolved_at: open.
   // s8d0f2g4h6j8: completed 04:00:00Z..04:31:15Z; no update names Git Operations and the record is resolved, so
   // its state is the impact's: maintenance -> under_maintenance.
-  check_incidents(log, {
-      {"r5t7y9u1i3o5/brv1bkgrwx7q", "api_requests", "2026-11-28T07:00:00Z", "open", "under_maintenance",
-       "api_requests", Cause::Maintenance, "2026-11-20T15:00:00Z"},
-      {"s8d0f2g4h6j8/8l4ygp009s5s", "git_operations", "2026-11-09T04:00:00Z", "2026-11-09T04:31:15Z",
-       "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-01T10:00:00Z"},
-  });
+  check_incidents(log,
+                  {
+                      {"r5t7y9u1i3o5/brv1bkgrwx7q", "api_requests", "2026-11-28T07:00:00Z", "open", "under_maintenance",
+                       "api_requests", Cause::Maintenance, "2026-11-20T15:00:00Z"},
+                      {"s8d0f2g4h6j8/8l4ygp009s5s", "git_operations", "2026-11-09T04:00:00Z", "2026-11-09T04:31:15Z",
+                       "under_maintenance", "git_operations", Cause::Maintenance, "2026-11-01T10:00:00Z"},
+                  });
   // k2j4h6g8f0d1, still scheduled, names Git Operations: used, with no incident.
   CHECK(log.records_read == 3);
   CHECK(log.used_records() == 3);
@@ -165,8 +166,9 @@ TEST_CASE("statuspage: every rejection reason, with its record's line", "[status
       {18, "status 'completed' but neither 'resolved_at' nor 'scheduled_until'"},
       // 11:00:00.400 and 11:00:00.900 both floor to 11:00:00.
       {19, "ends at 2026-11-02T11:00:00Z, not after its start 2026-11-02T11:00:00Z"},
-      {20, "names no component (neither 'components' nor any update's 'affected_components'), but its impact "
-           "'critical' says something was down"},
+      {20,
+       "names no component (neither 'components' nor any update's 'affected_components'), but its impact "
+       "'critical' says something was down"},
       {21, "'incident_updates[0]' must be an object, found a string"},
       {23, "duplicate of line 22 (identical)"},
       {24, "duplicate id 'b17' with different content (first at line 22)"},
@@ -190,7 +192,8 @@ TEST_CASE("statuspage: every rejection reason, with its record's line", "[status
       options());
   REQUIRE(wrong.ok());
   REQUIRE(wrong.log->rejected.size() == 1);
-  CHECK(has(wrong.log->rejected[0].reason, "field 'status' 'resolved' is an incident's, under 'scheduled_maintenances'"));
+  CHECK(
+      has(wrong.log->rejected[0].reason, "field 'status' 'resolved' is an incident's, under 'scheduled_maintenances'"));
 }
 
 TEST_CASE("statuspage: a document that is not Statuspage's is an error for the whole input", "[statuspage]") {
@@ -256,8 +259,12 @@ TEST_CASE("statuspage: a full incidents.json says it reaches back only to its ea
     char created[32], resolved[32];
     std::snprintf(created, sizeof created, "2026-%02d-%02dT00:00:00Z", month, mday);
     std::snprintf(resolved, sizeof resolved, "2026-%02d-%02dT01:00:00Z", month, mday);
-    incidents.push_back({{"id", "r" + std::to_string(day)}, {"status", "resolved"}, {"impact", "none"},
-                         {"created_at", created}, {"resolved_at", resolved}, {"started_at", nullptr}});
+    incidents.push_back({{"id", "r" + std::to_string(day)},
+                         {"status", "resolved"},
+                         {"impact", "none"},
+                         {"created_at", created},
+                         {"resolved_at", resolved},
+                         {"started_at", nullptr}});
   }
   const std::string text = nlohmann::json{{"incidents", incidents}}.dump();
   const IncidentLogResult result = read_statuspage(text, options());
