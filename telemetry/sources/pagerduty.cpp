@@ -283,6 +283,14 @@ std::string parse_error_text(std::string_view text, size_t first_line, const jso
   return "malformed JSON at " + where + (detail == std::string::npos ? "" : ": " + what.substr(detail + 2));
 }
 
+// nlohmann refuses a number no integer or double holds (1e999) with an out_of_range error and no position.
+std::string number_error_text(size_t line, const json::exception& e) {
+  const std::string what = e.what();
+  const size_t detail = what.find("] ");
+  return "malformed JSON" + (line > 0 ? " at line " + std::to_string(line) + " (a page of JSON Lines)" : std::string()) +
+         ": " + (detail == std::string::npos ? what : what.substr(detail + 2));
+}
+
 // The document's pages: one object, an array of objects, or JSON Lines of objects.
 std::string pages_of(std::string_view content, std::vector<Page>& pages) {
   try {
@@ -310,6 +318,9 @@ std::string pages_of(std::string_view content, std::vector<Page>& pages) {
         } catch (const json::parse_error& e) {
           pages.clear();
           return first ? parse_error_text(content, 1, whole) : parse_error_text(text, line, e);
+        } catch (const json::exception& e) {  // a number past any integer or double: 1e999
+          pages.clear();
+          return first ? parse_error_text(content, 1, whole) : number_error_text(line, e);
         }
         first = false;
       }
@@ -318,6 +329,8 @@ std::string pages_of(std::string_view content, std::vector<Page>& pages) {
     }
     if (first) return parse_error_text(content, 1, whole);  // nothing but blank lines
     return "";
+  } catch (const json::exception& e) {  // the document is JSON, but a number in it is out of any range
+    return number_error_text(0, e);
   }
 }
 

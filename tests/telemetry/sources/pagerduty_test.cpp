@@ -237,6 +237,10 @@ TEST_CASE("pagerduty: a document that is no GET /incidents response is an error"
       {"[{\"incidents\": []},\n 5]", "page 2 (line 2) has no 'incidents' array"},
       {"{\"incidents\": []}\n{\"incidents\": [}\n", "malformed JSON at line 2 (a page of JSON Lines), column 16: "},
       {"{\"incidents\": []}\n{\"incidents\": {}}\n", "page 2 (line 2) has no 'incidents' array"},
+      // Valid JSON, but no integer or double holds the number.
+      {"{\"incidents\": [{\"id\": \"P1\", \"incident_number\": 1e999}]}",
+       "malformed JSON: number overflow parsing '1e999'"},
+      {"{\"incidents\": []}\n{\"incidents\": [1e999]}\n", "malformed JSON at line 2 (a page of JSON Lines): number overflow"},
   };
   for (const Case& c : cases) {
     INFO(c.text);
