@@ -18,8 +18,9 @@
 // The mapping (both forms):
 //  - service: the service's `summary` (CSV `service_name`) through
 //    SourceNames::resolve; one that maps to no service of the contract makes
-//    the record "not for this contract" (its other fields are then not
-//    checked: it is no evidence for this contract either way);
+//    the record "not for this contract" once its id and service are read
+//    (its other fields are then not checked: it is no evidence for this
+//    contract either way);
 //  - start: `created_at`, when PagerDuty triggered the incident;
 //  - end: `resolved_at`; for status `resolved` without it (list responses
 //    before 2023 carry none) `last_status_change_at`, the time of the change
