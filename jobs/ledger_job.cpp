@@ -4,10 +4,33 @@
 
 #include "base/time/civil_date.h"
 #include "base/time/timestamp.h"
+#include "ledger/chain.h"
 #include "ledger/database.h"
 #include "telemetry/common/name_check.h"
 
 namespace slaudit::jobs {
+
+namespace {
+
+// kOk when the chain matches every row; kIncomplete after a warning when it
+// does not and the reader said --unverified; kUsageOrIo after the refusal.
+int chain_verdict(ledger::Database& db, const std::string& path, const char* command, bool unverified,
+                  Messages& messages) {
+  const ledger::ChainCheck chain = ledger::check_chain(db);
+  if (chain.problems.empty()) return kOk;
+  const std::string what = path + ": the ledger's hash chain does not match its rows (" +
+                           std::to_string(chain.problems.size()) + " problem(s), the first: " +
+                           chain.problems.front() + "); its figures may have been altered outside slaudit";
+  if (!unverified) {
+    messages.push_back("slaudit ledger " + std::string(command) + ": " + what +
+                       ". `slaudit ledger verify " + path + "` lists every problem; --unverified reads it anyway");
+    return kUsageOrIo;
+  }
+  messages.push_back("slaudit: warning: " + what + " (read with --unverified)");
+  return kIncomplete;
+}
+
+}  // namespace
 
 LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
   LedgerHistoryJob job;
@@ -39,8 +62,11 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
                            "range, never superseded); it takes --service only");
     return job;
   }
+  int verdict = kOk;
   try {
     auto db = std::make_shared<ledger::Database>(o.ledger, ledger::Database::Mode::ReadOnly);
+    verdict = chain_verdict(*db, o.ledger, "history", o.unverified, job.messages);
+    if (verdict == kUsageOrIo) return job;
     if (o.by_period) job.summary = ledger::read_account_summary(*db, query);
     if (o.recovery) job.recovery = ledger::read_recovery(*db, o.service);
     job.rows = [db, query](const std::function<void(const ledger::HistoryRow&)>& visit) {
@@ -50,7 +76,7 @@ LedgerHistoryJob run_ledger_history_job(const LedgerHistoryOptions& o) {
     job.messages.push_back(std::string("slaudit: ") + e.what());
     return job;
   }
-  job.exit_code = kOk;
+  job.exit_code = verdict;
   return job;
 }
 
@@ -158,8 +184,11 @@ LedgerClaimsJob run_ledger_claims_job(const LedgerClaimsOptions& o) {
   if (!o.due_before.empty() && !(due_before = day_option(o.due_before, "claims", "--due-before", job.messages)))
     return job;
   if (!ledger_exists(o.ledger, "claims", job.messages)) return job;
+  int verdict = kOk;
   try {
     ledger::Database db(o.ledger, ledger::Database::Mode::ReadOnly);
+    verdict = chain_verdict(db, o.ledger, "claims", o.unverified, job.messages);
+    if (verdict == kUsageOrIo) return job;
     for (ledger::ClaimRow& c : ledger::read_claims(db)) {
       ledger::ClaimsListRow row{std::move(c), {}, 0};
       row.standing = ledger::standing_of(row.claim, job.as_of);
@@ -172,7 +201,7 @@ LedgerClaimsJob run_ledger_claims_job(const LedgerClaimsOptions& o) {
     job.messages.push_back(std::string("slaudit: ") + e.what());
     return job;
   }
-  job.exit_code = kOk;
+  job.exit_code = verdict;
   return job;
 }
 

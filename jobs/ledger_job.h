@@ -22,6 +22,7 @@ struct LedgerHistoryOptions {
   bool all_versions = false; // also superseded versions
   bool by_period = false;    // one row per contract, clause and period: its resources summed (in SQL)
   bool recovery = false;     // each audit's recovery clauses instead of periods
+  bool unverified = false;   // read a ledger whose hash chain does not match its rows (exit 4), not refuse it
 };
 
 // Calls back every row the query selects, in order, one at a time; may be
@@ -29,8 +30,13 @@ struct LedgerHistoryOptions {
 // ledger::LedgerError when the file fails while it is read.
 using HistoryRowSource = std::function<void(const std::function<void(const ledger::HistoryRow&)>&)>;
 
+// History and claims read a ledger back as evidence: one whose hash chain no
+// longer matches its rows (a row changed, added or removed outside slaudit)
+// is refused, naming the first problem (`ledger verify` lists them all),
+// unless the reader asks for it `unverified`: then it is read with a warning
+// and the exit code is kIncomplete, never kOk.
 struct LedgerHistoryJob {
-  int exit_code = kUsageOrIo;
+  int exit_code = kUsageOrIo;  // kOk, or kIncomplete when read unverified with a broken chain
   Messages messages;
   HistoryRowSource rows;  // set when exit_code is kOk
   std::vector<ledger::PeriodSummary> summary;  // by_period
@@ -62,10 +68,11 @@ struct LedgerClaimsOptions {
   std::string as_of;       // YYYY-MM-DD; "": today (UTC), stated in the output
   bool open_only = false;  // only claims that need something done
   std::string due_before;  // YYYY-MM-DD: only unfiled claims whose deadline is on or before it
+  bool unverified = false;  // read a ledger whose hash chain does not match its rows (exit 4), not refuse it
 };
 
 struct LedgerClaimsJob {
-  int exit_code = kUsageOrIo;
+  int exit_code = kUsageOrIo;  // kOk, or kIncomplete when read unverified with a broken chain
   Messages messages;
   std::string as_of;      // the day used
   bool as_of_today = false;

@@ -65,7 +65,8 @@ class Scratch : public slaudit::testing::ScratchDir {
   }
   // What a ledger's current version of the api period owes, in cents.
   int64_t owed(const std::string& ledger, const std::string& period) const {
-    const Run r = slaudit("ledger history " + ledger + " --format json --period " + period);
+    // --unverified: a forged ledger's figures are read as the forger left them, to show what a forgery did.
+    const Run r = slaudit("ledger history " + ledger + " --unverified --format json --period " + period);
     INFO(r.out << r.err);
     const auto rows = nlohmann::json::parse(r.out)["periods"];
     REQUIRE(rows.size() == 1);
@@ -158,7 +159,7 @@ TEST_CASE("cli ledger: each forgery with plain SQL fails the default verify", "[
           "SELECT 3, service, clause_label, period, start_unix, end_unix, start_local, partial, target, '1', '1', "
           "'0', '1', eligible_num, eligible_den, 0, 'met', fee_minor, 0, 0, 0 FROM period WHERE id = 2;"
           "INSERT INTO supersession (period_id, by_period_id) VALUES (2, last_insert_rowid());");
-    CHECK(s.owed("audits.db", "2026-11") == 0);  // the history now reads what the forger wrote
+    CHECK(s.owed("audits.db", "2026-11") == 0);  // read --unverified, the history shows what the forger wrote
     audit("2026-12");                             // a genuine audit after it
     const Run verify = s.slaudit("ledger verify audits.db");
     INFO(verify.out);
@@ -167,6 +168,19 @@ TEST_CASE("cli ledger: each forgery with plain SQL fails the default verify", "[
     CHECK(has(verify.out, "chain: audit 3 is in no link of the chain: it was not recorded by slaudit"));
     CHECK(has(verify.out, "kept totals: \"Integrity test\" api 2026-11 owed_minor is 5000, the current rows sum to 0"));
     CHECK(s.slaudit("ledger verify audits.db --head " + head).exit == 3);  // the chain's problems still count
+    // The readers do not show the forger's figures as the ledger's (they did: history read 0.00 owed, exit 0).
+    const Run history = s.slaudit("ledger history audits.db");
+    CHECK(history.exit == 2);
+    CHECK(history.out.empty());
+    CHECK(has(history.err, "slaudit ledger history: audits.db: the ledger's hash chain does not match its rows ("));
+    CHECK(has(history.err, "--unverified reads it anyway"));
+    const Run claims = s.slaudit("ledger claims audits.db --as-of 2026-12-05");
+    CHECK(claims.exit == 2);
+    CHECK(has(claims.err, "slaudit ledger claims: audits.db: the ledger's hash chain does not match its rows ("));
+    const Run unverified = s.slaudit("ledger history audits.db --unverified --format csv");
+    CHECK(unverified.exit == 4);  // read, never "all is well"
+    CHECK_FALSE(unverified.out.empty());
+    CHECK(has(unverified.err, "slaudit: warning: audits.db: the ledger's hash chain does not match its rows"));
   }
   SECTION("the kept totals of a period, INSERTs only") {
     s.sql("audits.db",
