@@ -215,12 +215,13 @@ std::optional<std::string> read_value(const JsonValue& value, std::string_view t
     read_array(*events, "events");
     return std::nullopt;
   }
-  if (cloud_health::member(value, "detail-type") || cloud_health::member(value, "detail")) {
-    records.push_back(read_eventbridge_event(value, first_line));
+  if (cloud_health::member(value, "detail-type") || cloud_health::member(value, "detail") ||
+      cloud_health::member(value, "arn")) {
+    records.push_back(read_any_event(value, first_line));
     return std::nullopt;
   }
-  return std::string("neither 'events' (aws health describe-events) nor 'detail-type' (an EventBridge AWS Health Event) "
-                     "at the top level");
+  return std::string("no 'events' (aws health describe-events), 'detail-type' (an EventBridge AWS Health Event) or "
+                     "'arn' (one event) at the top level");
 }
 
 // Every record of the content, in document order; a string when the content is no AWS Health export at all.

@@ -168,7 +168,7 @@ void settle_resource(std::vector<size_t>& order, std::vector<Record>& records, s
     for (size_t k = i + 1; k < j; ++k) records[order[k]].reason = "duplicate of line " + std::to_string(records[order[i]].line) + " (identical)";
     if (!agree)
       for (size_t k = i; k < j; ++k)
-        records[order[k]].reason = "statuses of " + quote_value(records[order[i]].status->resource) + " at " +
+        records[order[k]].reason = "statuses of '" + printable(records[order[i]].status->resource, 300) + "' at " +
                                    format_utc(records[order[i]].status->at) + " disagree (lines " + lines + ")";
     i = j;
   }
