@@ -23,7 +23,8 @@ StatusHistory read(std::string_view data, StatusFormat format, InitialState init
   options.services = fuzz::fuzz_services();
   options.initial_state = initial;
   const StatusHistory h = read_status_history(data, options);
-  SLAUDIT_FUZZ_EXPECT(h.records_read == h.used + h.rejected.size(), "records read != used + rejected");
+  SLAUDIT_FUZZ_EXPECT(h.records_read == h.used + h.rejected.size() + h.not_for_contract,
+                      "records read != used + rejected + not for this contract");
   SLAUDIT_FUZZ_EXPECT(h.repeated <= h.used, "more repeated states than used records");
   for (size_t i = 0; i < h.rejected.size(); ++i) {
     SLAUDIT_FUZZ_EXPECT(h.rejected[i].line > 0 && !h.rejected[i].reason.empty(), "a rejection without line or reason");

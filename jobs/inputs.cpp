@@ -1,11 +1,16 @@
 #include "jobs/inputs.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <utility>
+#include <vector>
 
 #include "base/time/civil_date.h"
 #include "base/util/file_io.h"
 #include "base/util/sha256.h"
 #include "engine/figures/figures.h"
+#include "telemetry/common/reason_text.h"
 #include "telemetry/sources/incident_sources.h"
 #include "telemetry/sources/source_map.h"
 #include "telemetry/status/status_history.h"
@@ -129,13 +134,31 @@ namespace {
 
 // A status history is read whole (read_input bounds its size): its
 // transitions are sorted per resource before any incident can be built.
+// "h.csv: records for services this contract does not define (not for this contract): 'mail' (2)",
+// the most records first, as the incident log reader words it.
+std::string other_services_note(const std::string& path, const std::map<std::string, size_t, std::less<>>& services) {
+  std::vector<std::pair<size_t, std::string_view>> by_count;
+  bool more = false;
+  for (const auto& [service, records] : services) {
+    if (service.empty()) more = true;  // the services past the names the reader kept
+    else by_count.emplace_back(records, service);
+  }
+  std::sort(by_count.begin(), by_count.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::string note = path + ": records for services this contract does not define (not for this contract): ";
+  for (size_t i = 0; i < by_count.size() && i < 20; ++i)
+    note += (i ? ", " : "") + quote_value(by_count[i].second) + " (" + std::to_string(by_count[i].first) + ")";
+  return more || by_count.size() > 20 ? note + " and other services" : note;
+}
+
 std::optional<IncidentLog> read_status_input(const std::string& path, StatusFormat format,
-                                             const std::string& initial_state, const ServiceNames& services,
+                                             const std::string& initial_state, bool strict, const ServiceNames& services,
                                              Inputs& inputs, Messages& messages) {
   StatusReadOptions options;
   options.format = format;
   options.services = services;
   options.initial_state = initial_state_from_name(initial_state).value_or(InitialState::Unknown);
+  options.strict = strict;
   const std::optional<std::string> bytes = read_input("incidents", path, inputs, messages);
   if (!bytes) return std::nullopt;
   StatusHistory history = read_status_history(*bytes, options);
@@ -144,6 +167,7 @@ std::optional<IncidentLog> read_status_input(const std::string& path, StatusForm
   log.sha256 = inputs.back().sha256;
   log.format = format == StatusFormat::Csv ? LogFormat::Csv : LogFormat::JsonLines;
   log.records_read = history.records_read;
+  log.not_for_contract = history.not_for_contract;
   log.incidents = std::move(history.incidents);
   for (StatusRejection& r : history.rejected) log.rejected.push_back({r.line, std::move(r.reason)});
   log.from_status_history = true;
@@ -155,6 +179,7 @@ std::optional<IncidentLog> read_status_input(const std::string& path, StatusForm
     log.notes.push_back(path + ": " + std::to_string(history.repeated) +
                         " status record(s) repeated the state already in force and were merged into it");
   log.status_services = std::move(history.services_seen);
+  if (history.not_for_contract > 0) log.notes.push_back(other_services_note(path, history.not_for_contract_services));
   return log;
 }
 
@@ -208,7 +233,7 @@ std::optional<IncidentLog> read_incident_input(const IncidentInputOptions& o, co
   const std::string& format = o.format;
   const std::string& initial_state = o.initial_state;
   if (const std::optional<StatusFormat> status = status_format_from_name(format))
-    return read_status_input(path, *status, initial_state, services, inputs, messages);
+    return read_status_input(path, *status, initial_state, o.strict, services, inputs, messages);
   if (const IncidentSource* source = find_incident_source(format))
     return read_source_input(o, *source, services, inputs, messages);
   if (!o.source_map.empty()) {

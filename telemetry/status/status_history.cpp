@@ -69,7 +69,11 @@ Reason read_service(const std::optional<std::string>& named, const std::optional
                     : std::string("no 'service'");
   }
   if (Reason reason = check_printable("service", *named)) return reason;
-  if (services && !services->contains(*named)) return "unknown service " + quote_value(*named);
+  if (services && !services->contains(*named)) {
+    const std::vector<std::string_view> known(services->begin(), services->end());
+    const std::optional<std::string_view> meant = near_miss(*named, known);
+    return "unknown service " + quote_value(*named) + (meant ? " (did you mean " + quote_value(*meant) + "?)" : "");
+  }
   out = *named;
   return std::nullopt;
 }
@@ -193,6 +197,19 @@ std::optional<InitialState> initial_state_from_name(std::string_view name) {
 
 std::string_view initial_state_name(InitialState state) { return state == InitialState::Up ? "up" : "unknown"; }
 
+namespace {
+
+// Another contract's record: a service given, a name, neither the contract's nor a near miss of one.
+const std::string* other_contracts_service(const RawStatus& raw, const StatusReadOptions& options) {
+  if (options.strict || !options.services || !raw.reason.empty() || !raw.service || raw.service->empty()) return nullptr;
+  const std::string& service = *raw.service;
+  if (options.services->contains(service) || check_printable("service", service)) return nullptr;
+  const std::vector<std::string_view> known(options.services->begin(), options.services->end());
+  return near_miss(service, known) ? nullptr : &service;
+}
+
+}  // namespace
+
 StatusHistory read_status_history(std::string_view content, const StatusReadOptions& options) {
   const std::vector<RawStatus> raws =
       options.format == StatusFormat::Csv ? read_status_csv(content) : read_status_jsonl(content);
@@ -200,6 +217,15 @@ StatusHistory read_status_history(std::string_view content, const StatusReadOpti
   history.records_read = raws.size();
   Transitions by_resource;
   for (const RawStatus& raw : raws) {
+    if (const std::string* service = other_contracts_service(raw, options)) {
+      ++history.not_for_contract;
+      // At most 256 names kept (a hostile history may name a new service a record): the rest under "".
+      constexpr size_t kNamesKept = 256;
+      const bool known = history.not_for_contract_services.contains(*service);
+      ++history.not_for_contract_services[known || history.not_for_contract_services.size() < kNamesKept ? *service
+                                                                                                        : std::string()];
+      continue;
+    }
     ResourceKey key;
     Transition transition;
     if (Reason reason = check_record(raw, options, key, transition)) {

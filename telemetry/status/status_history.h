@@ -17,11 +17,17 @@
 // neither can be believed, so every record of that resource at that instant
 // is rejected, naming the others' lines, and the history is read without them.
 //
+// A record naming a service the contract does not define (and no near miss
+// of one, which is rejected with a did-you-mean) is not for this contract:
+// counted in `not_for_contract`, neither used nor rejected, as in incident
+// logs (telemetry/incidents/incident_reader.h); `strict` rejects it.
+//
 // Before a resource's first record its state is unknown: with
 // InitialState::Unknown that time is listed in `unknown_before` (the audit
 // reports it as an evidence gap); with InitialState::Up the resource is
 // assumed up there, and `assumptions` says so.
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +54,9 @@ struct StatusReadOptions {
   // one; with several, it must name one. nullopt accepts any named service.
   std::optional<ServiceNames> services;
   InitialState initial_state = InitialState::Unknown;
+  // A record naming a service the contract does not define (nor a near miss
+  // of one) is not for this contract, counted apart; strict rejects it.
+  bool strict = false;
 };
 
 struct StatusRejection {
@@ -65,7 +74,11 @@ struct UnknownState {
 
 struct StatusHistory {
   size_t records_read = 0;  // data records: not the CSV header, not blank lines
-  size_t used = 0;          // records_read == used + rejected.size(), always
+  size_t used = 0;          // records_read == used + rejected.size() + not_for_contract, always
+  // Records for services the contract does not define: neither used nor
+  // rejected (one history may serve several contracts); by service.
+  size_t not_for_contract = 0;
+  std::map<std::string, size_t, std::less<>> not_for_contract_services;  // at most 256; "": the others
   size_t repeated = 0;      // used records that repeated their resource's state (merged)
   std::vector<Incident> incidents;          // by service, resource, start
   std::vector<StatusRejection> rejected;    // by line

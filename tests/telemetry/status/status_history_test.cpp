@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <random>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,7 @@ std::vector<Span> spans(const StatusHistory& h) {
 }
 
 void check_accounting(const StatusHistory& h) {
-  CHECK(h.records_read == h.used + h.rejected.size());
+  CHECK(h.records_read == h.used + h.rejected.size() + h.not_for_contract);
 }
 
 }  // namespace
@@ -221,16 +222,25 @@ TEST_CASE("status: rejected records and their reasons", "[telemetry][status]") {
 TEST_CASE("status: services", "[telemetry][status]") {
   StatusReadOptions o = options(StatusFormat::Csv);
   o.services = ServiceNames{"web", "db"};
-  const StatusHistory h = read_status_history(
+  const std::string history =
       "time,service,state\n2026-11-03T10:00:00Z,,down\n2026-11-03T10:00:00Z,mail,down\n"
-      "2026-11-03T10:00:00Z,db,down\n",
-      o);
+      "2026-11-03T10:00:00Z,db,down\n2026-11-03T10:00:00Z,wbe,down\nnot a time,mail,up\n";
+  const StatusHistory h = read_status_history(history, o);
+  // 5 read = 1 used (db) + 2 rejected + 2 not for this contract (mail: another contract's, whatever its time).
   CHECK(h.rejected == std::vector<StatusRejection>{
                           {2, "no 'service', and the contract defines 2 services: name one"},
-                          {3, "unknown service 'mail'"}});
+                          {5, "unknown service 'wbe' (did you mean 'web'?)"}});
+  CHECK(h.not_for_contract == 2);
+  CHECK(h.not_for_contract_services == std::map<std::string, size_t, std::less<>>{{"mail", 2}});
+  CHECK(h.records_read == h.used + h.rejected.size() + h.not_for_contract);
   REQUIRE(h.incidents.size() == 1);
   CHECK(h.incidents[0].id == "db@2026-11-03T10:00:00Z");  // no resource: named by its service
   CHECK_FALSE(h.incidents[0].resource);
+  o.strict = true;  // as before: every service the contract does not define rejected
+  const StatusHistory strict = read_status_history(history, o);
+  CHECK(strict.not_for_contract == 0);
+  CHECK(strict.rejected.size() == 4);
+  CHECK(strict.rejected[1] == StatusRejection{3, "unknown service 'mail'"});
 }
 
 TEST_CASE("status: a bad header rejects every record with its problem", "[telemetry][status]") {
