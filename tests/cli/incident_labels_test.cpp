@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/cli_run.h"
+#include "tests/support/schema_walk.h"
 
 namespace {
 
@@ -113,6 +114,9 @@ TEST_CASE("incident labels: titles show in text, HTML, JSON, Markdown and the cl
   CHECK(json["records"][0]["not_for_contract"] == 2);
   CHECK(json["records"][0]["read"] == 5);
   CHECK(json["records"][0]["used"] == 3);
+  // title, url, ticket and not_for_contract are the schema's (docs/audit-report.schema.json).
+  const slaudit::testing::SchemaCheck schema = slaudit::testing::check_against_docs_schema("audit-report.schema.json", json);
+  CHECK(schema.first_problem() == "");
 
   const CliRun markdown = scratch.audit("rich.jsonl", "--format markdown");
   CHECK(has(markdown.out, "## Notes\n\n- rich.jsonl: fields not used (read as absent): 'owner' (2)"));
