@@ -16,14 +16,15 @@ namespace {
 // does not and the reader said --unverified; kUsageOrIo after the refusal.
 int chain_verdict(ledger::Database& db, const std::string& path, const char* command, bool unverified,
                   Messages& messages) {
-  const ledger::ChainCheck chain = ledger::check_chain(db);
+  const ledger::ChainCheck chain = ledger::check_links(db);
   if (chain.problems.empty()) return kOk;
-  const std::string what = path + ": the ledger's hash chain does not match its rows (" +
+  const std::string what = path + ": the ledger was changed outside slaudit (" +
                            std::to_string(chain.problems.size()) + " problem(s), the first: " +
-                           chain.problems.front() + "); its figures may have been altered outside slaudit";
+                           chain.problems.front() + "): its figures may be forged";
   if (!unverified) {
     messages.push_back("slaudit ledger " + std::string(command) + ": " + what +
-                       ". `slaudit ledger verify " + path + "` lists every problem; --unverified reads it anyway");
+                       ". `slaudit ledger verify " + path + "` recomputes the chain and lists every problem; "
+                       "--unverified reads it anyway");
     return kUsageOrIo;
   }
   messages.push_back("slaudit: warning: " + what + " (read with --unverified)");

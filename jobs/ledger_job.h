@@ -30,9 +30,10 @@ struct LedgerHistoryOptions {
 // ledger::LedgerError when the file fails while it is read.
 using HistoryRowSource = std::function<void(const std::function<void(const ledger::HistoryRow&)>&)>;
 
-// History and claims read a ledger back as evidence: one whose hash chain no
-// longer matches its rows (a row changed, added or removed outside slaudit)
-// is refused, naming the first problem (`ledger verify` lists them all),
+// History and claims read a ledger back as evidence: one whose chain no
+// longer holds its rows (ledger::check_links: a row added outside slaudit, a
+// trigger dropped) is refused, naming the first problem (`ledger verify`
+// recomputes every digest and lists every problem),
 // unless the reader asks for it `unverified`: then it is read with a warning
 // and the exit code is kIncomplete, never kOk.
 struct LedgerHistoryJob {

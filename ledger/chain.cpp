@@ -149,6 +149,28 @@ std::optional<ChainLink> find_link(Database& db, const std::string& digest) {
   return link_of(s);
 }
 
+ChainCheck check_links(Database& db) {
+  ChainCheck out;
+  if (file_schema_version(db) < 4) return out;
+  Statement s = db.prepare("SELECT count(*), coalesce(max(position), 0) FROM chain");
+  s.step();
+  out.links = static_cast<size_t>(s.int64(0));
+  if (s.int64(1) != s.int64(0))
+    out.problems.push_back("the chain has " + std::to_string(out.links) + " link(s) up to position " +
+                           std::to_string(s.int64(1)) + ": links are missing");
+  add_unlinked(db, out);
+  // Every table the schema makes append-only keeps its two triggers (schema.cpp): one missing let a row change.
+  Statement t = db.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('audit', 'period', 'supersession', "
+      "'claim_event', 'recovery', 'recovery_breach', 'period_total', 'chain') AND (NOT EXISTS (SELECT 1 FROM "
+      "sqlite_master g WHERE g.type = 'trigger' AND g.name = sqlite_master.name || '_append_only') OR NOT EXISTS "
+      "(SELECT 1 FROM sqlite_master g WHERE g.type = 'trigger' AND g.name = sqlite_master.name || '_no_delete')) "
+      "ORDER BY name");
+  while (t.step())
+    out.problems.push_back("table " + t.text(0) + " lost a trigger that keeps it append-only: its rows may have changed");
+  return out;
+}
+
 ChainCheck check_chain(Database& db) {
   ChainCheck out;
   if (file_schema_version(db) < 4) return out;

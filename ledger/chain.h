@@ -46,6 +46,15 @@ struct ChainCheck {
 // Recomputes every link from the rows (a ledger older than schema 4 has none).
 ChainCheck check_chain(Database& db);
 
+// What a reader checks before it shows a ledger's figures, in milliseconds
+// where check_chain reads every row: every audit and claim event is a link,
+// the links are contiguous, every row belongs to an audit, and the
+// append-only triggers that stop an UPDATE or DELETE are all in place. An
+// INSERT-only forgery, or an edit made by dropping a trigger and not putting
+// it back, is found; an edit whose trigger was put back is not — that takes
+// check_chain (ledger verify), which recomputes every digest.
+ChainCheck check_links(Database& db);
+
 // The link whose digest is `digest` (64 hex digits, any case); none: no link has it.
 std::optional<ChainLink> find_link(Database& db, const std::string& digest);
 
