@@ -15,3 +15,11 @@ TEST_CASE("md_code_block: the fence is longer than any backtick run, and at leas
   // A run of five anywhere in a line: six.
   CHECK(md_code_block({"a `````b"}).starts_with("``````\n"));
 }
+
+TEST_CASE("md_code_cell: a '|' in a path cannot split a table row", "[markdown]") {
+  using slaudit::report::md_code_cell;
+  // A GitHub table cuts a row at every unescaped '|', code spans included: "a|b.csv" would add a column.
+  CHECK(md_code_cell("logs/a|b.csv") == "`logs/a\\|b.csv`");
+  CHECK(md_code_cell("x|`y`|z") == "``x\\|`y`\\|z``");
+  CHECK(md_code_cell("plain.csv") == "`plain.csv`");
+}
