@@ -26,7 +26,9 @@ std::string describe(const Incident& incident) {
 std::string describe_log(const IncidentLog& log) {
   std::string out = "sha256 " + log.sha256 + "\nread " + std::to_string(log.records_read) + "\nnot for contract " +
                     std::to_string(log.not_for_contract) + "\n";
-  for (const std::string& note : log.notes) out += "note " + note + "\n";
+  // A note starts with the log's path, which differs between a read of the text and of a file.
+  for (const std::string& note : log.notes)
+    out += "note " + (note.starts_with(log.path) ? note.substr(log.path.size()) : note) + "\n";
   for (const Incident& incident : log.incidents) out += describe(incident) + "\n";
   for (const RejectedRecord& r : log.rejected) out += "rejected line " + std::to_string(r.line) + ": " + r.reason + "\n";
   return out;
