@@ -246,6 +246,24 @@ TEST_CASE("azure-resource-health: an audit through the CLI", "[sources][azure][c
   CHECK(slaudit::testing::has(run.out, "Total owed: 100.00 EUR"));
 }
 
+// The same statuses under a contract whose service is `vm`, named by --source-map: the same figures.
+TEST_CASE("azure-resource-health: a resource type named by the source map", "[sources][azure][cli]") {
+  const slaudit::testing::ScratchDir scratch("cli-azure-map");
+  std::string contract = fixture("vm.sla");
+  for (size_t at; (at = contract.find("microsoft_compute_virtualmachines")) != std::string::npos;)
+    contract.replace(at, std::string("microsoft_compute_virtualmachines").size(), "vm");
+  scratch.write("vm.sla", contract);
+  scratch.write("map.csv", "source,service\nMicrosoft.Compute/virtualMachines,vm\n");
+  scratch.copy_in(kDir + "availability_statuses.json", "statuses.json");
+  const slaudit::testing::CliRun run = scratch.run(
+      SLAUDIT_CLI, "audit vm.sla --incidents statuses.json --incidents-format azure-resource-health --source-map map.csv "
+                   "--period 2026-11");
+  INFO(run.out << run.err);
+  CHECK(run.exit == 3);
+  CHECK(slaudit::testing::has(run.out, "  vm       2026-11   99.9%         43140       105            60     99.7566%~  "));
+  CHECK(slaudit::testing::has(run.out, "  statuses.json: read 11, used 10, rejected 0, not for this contract 1\n"));
+}
+
 TEST_CASE("azure-resource-health: the table's row reads it", "[sources][azure]") {
   const IncidentSource* source = find_incident_source("azure-resource-health");
   REQUIRE(source);
