@@ -208,7 +208,10 @@ std::string records_and_inputs(const CompareReport& r) {
   std::string out = "<section class=\"inputs\">\n<h2>Records and inputs</h2>\n<ul>\n";
   for (const audit::RecordAccounting& f : r.records)
     out += html_element("li", f.path + ": " + std::to_string(f.read) + " read, " + std::to_string(f.used) + " used, " +
-                                  std::to_string(f.rejected) + " rejected") + "\n";
+                                  std::to_string(f.rejected) + " rejected" +
+                                  (f.not_for_contract ? ", " + std::to_string(f.not_for_contract) + " not for this contract"
+                                                      : std::string())) +
+           "\n";
   for (const audit::RejectedRecord& rec : r.rejected)
     out += html_element("li", "rejected " + rec.path + ":" + std::to_string(rec.line) + ": " + rec.reason) + "\n";
   out += "</ul>\n<table class=\"inputs\">\n<thead><tr><th>Role</th><th>File</th><th>SHA-256</th></tr></thead>\n<tbody>\n";

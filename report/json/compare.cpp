@@ -211,8 +211,11 @@ json compare_report_to_json(const CompareReport& r) {
   for (const VendorComparison& v : r.vendors) vendors.push_back(vendor_json(v, r.weights));
   for (const selection::Sensitivity& s : r.sensitivity) sensitivity.push_back(sensitivity_json(r, s));
   json records = json::array(), rejected = json::array();
-  for (const audit::RecordAccounting& file : r.records)
-    records.push_back({{"path", file.path}, {"read", file.read}, {"used", file.used}, {"rejected", file.rejected}});
+  for (const audit::RecordAccounting& file : r.records) {
+    json record = {{"path", file.path}, {"read", file.read}, {"used", file.used}, {"rejected", file.rejected}};
+    if (file.not_for_contract) record["not_for_contract"] = file.not_for_contract;  // absent when 0
+    records.push_back(std::move(record));
+  }
   for (const audit::RejectedRecord& record : r.rejected)
     rejected.push_back({{"path", record.path}, {"line", record.line}, {"reason", record.reason}});
   return {{"schema", std::string(kCompareReportSchema)},

@@ -130,7 +130,8 @@ std::string inputs(const CompareReport& r) {
   out += "\n";
   for (const audit::RecordAccounting& file : r.records)
     out += "- " + md_escape(file.path) + ": " + std::to_string(file.read) + " records read, " + std::to_string(file.used) +
-           " used, " + std::to_string(file.rejected) + " rejected\n";
+           " used, " + std::to_string(file.rejected) + " rejected" +
+           (file.not_for_contract ? ", " + std::to_string(file.not_for_contract) + " not for this contract" : "") + "\n";
   for (const audit::RejectedRecord& record : r.rejected)
     out += "- rejected " + md_escape(record.path) + " line " + std::to_string(record.line) + ": " + md_escape(record.reason) + "\n";
   return out + "\nEngine slaudit " + md_escape(r.engine_version) + ", tzdata " + md_escape(r.tzdata_version) + ".\n";

@@ -178,7 +178,8 @@ std::string records(const CompareReport& r) {
   if (r.records.empty()) out += "  no record files\n";
   for (const audit::RecordAccounting& file : r.records)
     out += "  " + file.path + ": read " + std::to_string(file.read) + ", used " + std::to_string(file.used) +
-           ", rejected " + std::to_string(file.rejected) + "\n";
+           ", rejected " + std::to_string(file.rejected) +
+           (file.not_for_contract ? ", not for this contract " + std::to_string(file.not_for_contract) : "") + "\n";
   for (const audit::RejectedRecord& record : r.rejected)
     out += "  " + record.path + ":" + std::to_string(record.line) + ": " + record.reason + "\n";
   return out;
