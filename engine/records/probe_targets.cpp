@@ -1,7 +1,5 @@
 #include "engine/records/probe_targets.h"
 
-#include "base/text/short_equal.h"
-
 namespace slaudit::probe {
 
 TargetId ProbeTargets::intern(std::string_view name) {
@@ -16,6 +14,10 @@ TargetId ProbeTargets::intern(std::string_view name) {
 
 TargetId ProbeTargets::lookup(std::string_view name) {
   if (auto it = ids_.find(name); it != ids_.end()) return it->second;
+  return add(name);
+}
+
+TargetId ProbeTargets::add(std::string_view name) {
   const auto id = static_cast<TargetId>(names_.size());
   names_.emplace_back(name);
   next_.push_back(kNone);

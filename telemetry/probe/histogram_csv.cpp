@@ -4,6 +4,7 @@
 #include <cstring>
 #include <optional>
 
+#include "telemetry/common/name_check.h"
 #include "telemetry/probe/csv_fields.h"
 
 namespace slaudit::probe {
@@ -157,7 +158,15 @@ void HistogramRows::use(uint64_t line_no) {
   if (total == 0) return reject(line_no, "no requests (le=+Inf is 0)");
   s.kind = SampleKind::Counts;
   s.total = total;
-  s.target = in_.targets->intern(fields_[layout_.target]);
+  // A target is a name reports print (telemetry/common/name_check.h): checked the first time it is seen.
+  const std::optional<TargetId> target = in_.targets->intern_if(fields_[layout_.target], [](std::string_view name) {
+    return !name_problem("target", name);
+  });
+  if (!target) {
+    in_.accounting->reject_with(in_.source, line_no, [&] { return *name_problem("field 'target'", fields_[layout_.target]); });
+    return;
+  }
+  s.target = *target;
   ++in_.accounting->used;
   for (size_t k = 0; k < layout_.bound_bucket.size(); ++k) {
     s.ok = counts_[layout_.bound_bucket[k]];

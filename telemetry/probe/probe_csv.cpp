@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "telemetry/common/name_check.h"
 #include "telemetry/probe/csv_fields.h"
 #include "telemetry/probe/histogram_csv.h"
 #include "base/util/file_io.h"
@@ -144,7 +145,12 @@ class RowParser {
       if (s.total == 0) return reject(line_no, "total is 0");
       if (s.ok > s.total) return reject(line_no, "ok > total");
     }
-    s.target = in_.targets->intern(fields[Target]);
+    // A target is a name reports print (telemetry/common/name_check.h): checked the first time it is seen.
+    const std::optional<TargetId> target = in_.targets->intern_if(fields[Target], [](std::string_view name) {
+      return !name_problem("target", name);
+    });
+    if (!target) return reject_target(line_no, fields[Target]);
+    s.target = *target;
     ++in_.accounting->used;
     in_.sink->add(s);
   }
@@ -183,6 +189,9 @@ class RowParser {
   }
 
   void reject(uint64_t line_no, const char* why) { in_.accounting->reject(in_.source, line_no, why); }
+  void reject_target(uint64_t line_no, std::string_view name) {
+    in_.accounting->reject_with(in_.source, line_no, [&] { return *name_problem("field 'target'", name); });
+  }
   const ProbeInput& in_;
   const Layout& layout_;
   int field_of_column_[kColumns] = {};

@@ -154,9 +154,25 @@ TEST_CASE("probe csv: rows longer than one read block are parsed whole", "[probe
   // across the first 1 MiB block, and at 1 MiB - 9 bytes it is within the line limit (kMaxProbeLineBytes).
   const std::string target((1 << 20) - 16, 'x');
   const Result r = read_text("timestamp,target,ok,total\n60," + target + ",1,2\n120,y,1,1\n");
-  REQUIRE(r.samples.size() == 2);
-  CHECK(r.targets.name(r.samples[0].target).size() == target.size());
-  CHECK(r.samples[1].record == 3);
+  // Read whole: its target is one field of 1 MiB - 16 bytes, too long for a name (at most 1,024 bytes, which
+  // reports print), so the row is rejected as such on its own line, and the next line is the next record.
+  REQUIRE(r.samples.size() == 1);
+  CHECK(r.samples[0].record == 3);
+  REQUIRE(r.accounting.first_rejections.size() == 1);
+  CHECK(r.accounting.first_rejections[0].record == 2);
+  CHECK(r.accounting.first_rejections[0].reason.starts_with("field 'target' is 1048560 bytes long; a name is at most "
+                                                            "1024 bytes: "));
+  CHECK(r.targets.size() == 1);  // nothing is kept of the refused name
+}
+
+TEST_CASE("probe csv: a target that is no name is rejected the first time and never kept", "[probe-io]") {
+  // A newline cannot reach a field here (it ends the row); a bidirectional override or a C1 control can.
+  const Result r = read_text("timestamp,target,ok,total\n60,a\u202eb,1,2\n60,ok,1,1\n120,a\u202eb,1,1\n");
+  REQUIRE(r.samples.size() == 1);
+  CHECK(r.targets.size() == 1);
+  CHECK(r.accounting.rejected == 2);  // checked again when seen again: a refused name is never interned
+  REQUIRE(r.accounting.first_rejections.size() == 2);
+  CHECK(r.accounting.first_rejections[0].reason.starts_with("field 'target' contains a bidirectional"));
 }
 
 // Lines inside a block are split by one scan for commas and line ends; the
