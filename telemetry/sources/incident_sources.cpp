@@ -6,6 +6,7 @@
 #include "telemetry/sources/statuspage.h"
 #include "telemetry/sources/pagerduty.h"
 #include "telemetry/sources/alertmanager.h"
+#include "telemetry/sources/slurm_sacct.h"
 
 namespace slaudit {
 
@@ -22,6 +23,9 @@ const std::vector<IncidentSource>& incident_sources() {
        read_pagerduty_csv},
       {"prometheus-alerts", "Prometheus alerts: the /api/v1/query_range JSON of ALERTS{alertstate=\"firing\"}; "
                             "each run of points one incident", read_prometheus_alerts},
+      {"slurm-sacct", "Slurm job accounting: SLURM_TIME_FORMAT=%Y-%m-%dT%H:%M:%S%z sacct --parsable2 --duplicates; "
+                      "NODE_FAIL, preemption and requeue as faults, recovered when the job runs again",
+       read_slurm_sacct},
   };
   return sources;
 }
