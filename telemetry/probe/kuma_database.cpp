@@ -139,22 +139,31 @@ std::string read_monitors(sqlite3* db, std::string_view name, std::unordered_map
 class HeartbeatReader {
  public:
   HeartbeatReader(const ProbeInput& input, std::unordered_map<int64_t, Monitor>& monitors)
-      : in_(input), monitors_(monitors) {}
+      : in_(input), monitors_(monitors) {
+    for (auto& [id, m] : monitors_)
+      if (id >= 0 && uint64_t(id) < 4 * monitors_.size() + 1024) {
+        if (by_id_.size() <= size_t(id)) by_id_.resize(size_t(id) + 1, nullptr);
+        by_id_[size_t(id)] = &m;
+      }
+  }
 
+  // Each column is asked for once: SQLite's column calls are a good part of the cost of a row.
   void row(sqlite3_stmt* q) {
     ProbeAccounting& acc = *in_.accounting;
     ++acc.read;
     const uint64_t record = static_cast<uint64_t>(sqlite3_column_int64(q, 0));
-    Monitor* monitor = find_monitor(q);
+    Monitor* monitor = find_monitor(q, record);
     if (!monitor) return;
     if (!monitor->problem.empty()) return acc.reject_with(in_.source, record, [&] { return monitor->problem; });
-    if (sqlite3_column_type(q, 2) != SQLITE_INTEGER || sqlite3_column_int64(q, 2) < 0 || sqlite3_column_int64(q, 2) > 3)
+    // The type first: after a conversion (column_int64 of a text) SQLite's column_type is undefined.
+    const int64_t code = sqlite3_column_type(q, 2) == SQLITE_INTEGER ? sqlite3_column_int64(q, 2) : -1;
+    if (code < 0 || code > 3)
       return acc.reject_with(in_.source, record, [&] {
         const char* text = reinterpret_cast<const char*>(sqlite3_column_text(q, 2));
         return "status '" + std::string(text ? text : "NULL").substr(0, 60) +
                "' is not 0 (down), 1 (up), 2 (pending) or 3 (maintenance)";
       });
-    const auto status = static_cast<KumaStatus>(sqlite3_column_int64(q, 2));
+    const auto status = static_cast<KumaStatus>(code);
     int64_t seconds = 0;
     if (std::string why = time_of(q, seconds); !why.empty())
       return acc.reject_with(in_.source, record, [&] { return why; });
@@ -191,29 +200,27 @@ class HeartbeatReader {
   }
 
  private:
-  Monitor* find_monitor(sqlite3_stmt* q) {
+  Monitor* find_monitor(sqlite3_stmt* q, uint64_t record) {
     ProbeAccounting& acc = *in_.accounting;
-    const uint64_t record = static_cast<uint64_t>(sqlite3_column_int64(q, 0));
     if (sqlite3_column_type(q, 1) != SQLITE_INTEGER) {
       acc.reject(in_.source, record, "monitor_id is not an integer");
       return nullptr;
     }
     const int64_t id = sqlite3_column_int64(q, 1);
-    if (last_ && last_id_ == id) return last_;
+    // Kuma numbers monitors from 1: a table by id, and a map for any other id.
+    if (id >= 0 && uint64_t(id) < by_id_.size() && by_id_[size_t(id)]) return by_id_[size_t(id)];
     auto it = monitors_.find(id);
     if (it == monitors_.end()) {
       acc.reject_with(in_.source, record, [&] { return "monitor_id " + std::to_string(id) + " has no monitor"; });
       return nullptr;
     }
-    last_id_ = id;
-    last_ = &it->second;
-    return last_;
+    return &it->second;
   }
 
   std::string time_of(sqlite3_stmt* q, int64_t& seconds) {
     if (sqlite3_column_type(q, 3) != SQLITE_TEXT) return "time is not text ('YYYY-MM-DD HH:MM:SS', UTC)";
-    const std::string_view text(reinterpret_cast<const char*>(sqlite3_column_text(q, 3)),
-                                static_cast<size_t>(sqlite3_column_bytes(q, 3)));
+    const char* chars = reinterpret_cast<const char*>(sqlite3_column_text(q, 3));
+    const std::string_view text(chars, static_cast<size_t>(sqlite3_column_bytes(q, 3)));
     // The date repeats over thousands of rows: reuse its days.
     if (text.size() >= 19 && text.substr(0, 10) == last_date_ && text[10] == ' ') {
       unsigned h, mi, s;
@@ -240,8 +247,7 @@ class HeartbeatReader {
 
   const ProbeInput& in_;
   std::unordered_map<int64_t, Monitor>& monitors_;
-  int64_t last_id_ = 0;
-  Monitor* last_ = nullptr;
+  std::vector<Monitor*> by_id_;  // monitors_ by a small id (the map's nodes do not move)
   std::string last_date_;
   int64_t last_days_ = 0;
   uint64_t maintenance_ = 0, pending_ = 0;
