@@ -88,7 +88,7 @@ TEST_CASE("prometheus-alerts: each run of points is one incident, ending one ste
   CHECK(has_note(log, "'billing' maps to no service of the contract: 1 record(s)"));
 }
 
-TEST_CASE("prometheus-alerts: the service label, else alertname; the step from any series",
+TEST_CASE("prometheus-alerts: the service label, else alertname and the step from any series",
           "[sources][prometheus-alerts]") {
   // No service label: alertname "checkout" names the service. The step, 30 s, comes from the other series.
   const IncidentLog log = read(response({

@@ -94,7 +94,7 @@ TEST_CASE("pagerduty: the API example's fields map to an incident", "[sources][p
   CHECK(has_note(log, "priority: none 1"));
 }
 
-TEST_CASE("pagerduty: triggered and acknowledged incidents are open; resolved_at wins over the last change",
+TEST_CASE("pagerduty: triggered and acknowledged incidents are open and resolved_at wins over the last change",
           "[sources][pagerduty]") {
   const IncidentLog log = read_json(page({
       incident(R"({"id":"T","status":"triggered","resolved_at":null})"),

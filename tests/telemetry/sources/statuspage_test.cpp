@@ -119,7 +119,7 @@ TEST_CASE("statuspage: an unresolved incident is open, its components' listed st
   CHECK(has_note(log, "1 incident-component pair(s) stayed operational and are not downtime"));
 }
 
-TEST_CASE("statuspage: scheduled maintenances are maintenance with their notice; one not begun is no downtime",
+TEST_CASE("statuspage: scheduled maintenances are maintenance with their notice and one not begun is no downtime",
           "[statuspage]") {
   const IncidentLog log = read_fixture("scheduled-maintenances.json");
   // r5t7y9u1i3o5: in progress since 08:00:00.250+01:00 = 07:00:00Z (floored), no resolved_at: open.
