@@ -382,6 +382,11 @@ AuditJob run_audit_job(const AuditJobOptions& o) {
   // Records, not incidents: a status history's transitions and a source's records that name several
   // services are not one incident each.
   account_records(*log, log->used_records(), report);
+  // The titles, urls and tickets the reports show beside the incidents' ids (most logs give none).
+  for (const Incident& incident : request.incidents)
+    if (incident.labels) report.incident_labels.by_line.emplace_back(incident.line, incident.labels);
+  std::sort(report.incident_labels.by_line.begin(), report.incident_labels.by_line.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   // The report holds all it prints: the incidents (most of a large audit's
   // memory) are freed on another core while the report is rendered.
   job.releasing = std::jthread([doomed = std::move(request.incidents)]() mutable { std::vector<Incident>().swap(doomed); });

@@ -47,7 +47,6 @@ ClassifiedPeriod classify_period(const ClauseContext& cx, const Period& period, 
       f.reason = reasons.get(d.reason);
       f.clause = d.clause;
       f.flags = std::move(d.flags);
-      f.labels = incident.labels;
       if (f.open) f.flags.push_back("open incident (no end in the log): runs to the end of the audited range");
     }
     switch (d.kind) {

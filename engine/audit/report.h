@@ -4,11 +4,13 @@
 // durations in whole Seconds, weighted downtime and availability as exact
 // rationals, money in integer minor units. Every figure can say which clause
 // produced it (a SourceRange into the contract) and how (`explain` lines).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/num/rational.h"
@@ -100,9 +102,21 @@ struct IncidentFinding {
   // is empty or no timeline was recorded.
   std::optional<SegmentSpan> segments;
   std::vector<std::string> flags;
-  // The log's title, url and ticket (null when it gives none): shown beside
-  // the id, never used for a figure.
-  std::shared_ptr<const IncidentLabels> labels;
+};
+
+// The log's title, url and ticket of the incidents that give any, by their
+// line in the log (unique in one log), for the reports to show beside an
+// incident's id. Kept beside the findings, not in each: most logs give none,
+// and a pointer in every finding of a million-incident audit would cost 16 MB.
+struct IncidentLabelsByLine {
+  std::vector<std::pair<size_t, std::shared_ptr<const IncidentLabels>>> by_line;  // sorted by line
+  // Null for line 0 (a group's derived downtime) and for an incident without labels.
+  const IncidentLabels* at(size_t line) const {
+    if (line == 0) return nullptr;
+    const auto found = std::lower_bound(by_line.begin(), by_line.end(), line,
+                                        [](const auto& entry, size_t l) { return entry.first < l; });
+    return found != by_line.end() && found->first == line ? found->second.get() : nullptr;
+  }
 };
 
 enum class ClaimState {
@@ -409,6 +423,7 @@ struct AuditReport {
   std::string range;  // "2026-11" or "2026-01-01..2026-12-31"
 
   std::vector<RecordAccounting> records;
+  IncidentLabelsByLine incident_labels;  // the incident log's titles, urls and tickets
   std::vector<RejectedRecord> rejected;
   std::vector<ProbeClauseAccounting> probe_accounting;
   std::vector<PeriodAudit> periods;

@@ -44,12 +44,15 @@ std::vector<std::pair<std::string, std::string>> figures(const audit::AuditRepor
   return out;
 }
 
-std::vector<LetterIncident> incidents(const audit::PeriodAudit& p, const std::optional<TimeZone>& zone) {
+std::vector<LetterIncident> incidents(const audit::PeriodAudit& p, const std::optional<TimeZone>& zone,
+                                      const audit::IncidentLabelsByLine& labels) {
   std::vector<LetterIncident> out;
   for (const audit::IncidentFinding& f : p.incidents) {
     if (f.role != audit::IncidentRole::Down) continue;
     const auto when = [&](Instant at) { return zone ? format_local(at, *zone) : format_utc(at); };
-    out.push_back({f.id, when(f.start), when(f.end), minutes_text(f.down), f.labels});
+    const IncidentLabels* given = labels.at(f.line);
+    out.push_back({f.id, when(f.start), when(f.end), minutes_text(f.down),
+                   given ? std::make_shared<const IncidentLabels>(*given) : nullptr});
   }
   return out;
 }
@@ -74,7 +77,7 @@ ClaimLetter letter(const audit::AuditReport& report, const model::Contract& cont
   l.clause_ref = source.name() + ":" + std::to_string(source.location(p.clause.begin).line);
   l.clause_lines = clause_lines(source, p.clause);
   l.figures = figures(report, p);
-  l.incidents = incidents(p, zone);
+  l.incidents = incidents(p, zone, report.incident_labels);
   l.incidents_note = "Times in " + report.timezone + " with their UTC offset, clipped to the period; minutes as "
                      "each incident ran, before the contract's counting rules (the counted total is above).";
   l.evidence = report.inputs;

@@ -52,6 +52,13 @@ void write_periods_csv(const audit::AuditReport& r, const SourceFile& contract, 
   }
 }
 
+// One of the log's labels of the finding's incident, "" when it gives none.
+static std::string label_of(const audit::AuditReport& r, const audit::IncidentFinding& f,
+                            std::string IncidentLabels::*field) {
+  const IncidentLabels* given = r.incident_labels.at(f.line);
+  return given ? given->*field : std::string();
+}
+
 void write_incidents_csv(const audit::AuditReport& r, const SourceFile& contract, std::ostream& out) {
   write_csv_row(out, {"service", "clause", "period", "incident", "log_line", "start", "end", "open", "role",
                       "down_seconds", "excluded_seconds", "clause_line", "reason", "title", "url", "ticket"});
@@ -61,8 +68,8 @@ void write_incidents_csv(const audit::AuditReport& r, const SourceFile& contract
                           format_utc(f.start), format_utc(f.end), f.open ? "yes" : "no",
                           audit::incident_role_name(f.role), std::to_string(f.down.count()),
                           std::to_string(f.excluded.count()), std::to_string(contract.location(f.clause.begin).line),
-                          std::string(f.reason.view()), f.labels ? f.labels->title : "", f.labels ? f.labels->url : "",
-                          f.labels ? f.labels->ticket : ""});
+                          std::string(f.reason.view()), label_of(r, f, &IncidentLabels::title),
+                          label_of(r, f, &IncidentLabels::url), label_of(r, f, &IncidentLabels::ticket)});
 }
 
 }  // namespace slaudit::report

@@ -47,7 +47,7 @@ std::string down_cell(const audit::IncidentFinding& f) {
 std::string incident_row(const HtmlContext& context, const audit::IncidentFinding& f) {
   std::string reason(f.reason.view());
   for (const std::string& flag : f.flags) reason += "; " + flag;
-  return "<tr>" + html_incident_cell(f.id, f.labels.get()) + cell(f.line ? std::to_string(f.line) : "—", "num") + cell(f.fault.value_or("—")) +
+  return "<tr>" + html_incident_cell(f.id, context.report.incident_labels.at(f.line)) + cell(f.line ? std::to_string(f.line) : "—", "num") + cell(f.fault.value_or("—")) +
          cell(std::string(f.cause)) + cell(spoken(audit::incident_role_name(f.role))) + cell(reason) +
          time_cell(html_instant(context, f.start)) + time_cell(html_instant(context, f.end) + (f.open ? " (open)" : "")) +
          down_cell(f) + cell(minutes_text(f.excluded), "num") + "<td class=\"clause\">" +

@@ -180,8 +180,10 @@ std::string ticks(const HtmlContext& context, const audit::PeriodAudit& period) 
 std::string incident_title(const HtmlContext& context, const audit::IncidentFinding& f) {
   std::string title = f.id + (f.line ? " (incident log line " + std::to_string(f.line) + ")\n"
                                      : " (derived from the members' incidents)\n");
-  if (f.labels && !f.labels->title.empty()) title += f.labels->title + "\n";
-  if (f.labels && !f.labels->ticket.empty()) title += "ticket: " + f.labels->ticket + "\n";
+  if (const IncidentLabels* labels = context.report.incident_labels.at(f.line)) {
+    if (!labels->title.empty()) title += labels->title + "\n";
+    if (!labels->ticket.empty()) title += "ticket: " + labels->ticket + "\n";
+  }
   title += "fault: " + f.fault.value_or("none given") + (f.cause.empty() ? "" : "; cause: " + std::string(f.cause)) +
            "\n";
   title += spoken(audit::incident_role_name(f.role)) + ": " + std::string(f.reason.view()) + "\n";

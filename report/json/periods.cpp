@@ -53,7 +53,8 @@ void write_segment_span(JsonWriter& w, const std::optional<audit::SegmentSpan>& 
   });
 }
 
-void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const SourceFile& contract) {
+void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const SourceFile& contract,
+                    const IncidentLabels* labels) {
   w.object([&] {
     w.key("clause");
     write_clause(w, contract, finding.clause);
@@ -74,10 +75,10 @@ void write_incident(JsonWriter& w, const audit::IncidentFinding& finding, const 
     write_segment_span(w, finding.segments);
     w.key("start");
     write_instant(w, finding.start);
-    if (finding.labels) {  // the log's words for the incident; each absent when it gives none
-      if (!finding.labels->ticket.empty()) w.field("ticket", finding.labels->ticket);
-      if (!finding.labels->title.empty()) w.field("title", finding.labels->title);
-      if (!finding.labels->url.empty()) w.field("url", finding.labels->url);
+    if (labels) {  // the log's words for the incident; each absent when it gives none
+      if (!labels->ticket.empty()) w.field("ticket", labels->ticket);
+      if (!labels->title.empty()) w.field("title", labels->title);
+      if (!labels->url.empty()) w.field("url", labels->url);
     }
     if (finding.weight) {  // a weighted clause's incident counted as downtime; absent under every other clause
       w.key("weight");
@@ -138,12 +139,13 @@ void write_figures(JsonWriter& w, const audit::PeriodAudit& period, const model:
 }  // namespace
 
 void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
-                  const SourceFile& contract) {
+                  const SourceFile& contract, const audit::IncidentLabelsByLine* labels) {
   w.object([&] {
     write_figures(w, period, currency, contract);
     w.key("incidents");
     w.array([&] {
-      for (const audit::IncidentFinding& finding : period.incidents) write_incident(w, finding, contract);
+      for (const audit::IncidentFinding& finding : period.incidents)
+        write_incident(w, finding, contract, labels ? labels->at(finding.line) : nullptr);
     });
     w.field("length_seconds", period.length.count());
     w.field("met", period.met);

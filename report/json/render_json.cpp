@@ -152,7 +152,8 @@ void write_report(JsonWriter& w, const audit::AuditReport& report, const SourceF
   write_strings(w, report.notes);
   w.key("periods");
   w.array([&] {
-    for (const audit::PeriodAudit& period : report.periods) write_period(w, period, report.currency, contract);
+    for (const audit::PeriodAudit& period : report.periods)
+      write_period(w, period, report.currency, contract, &report.incident_labels);
   });
   if (!report.probe_accounting.empty()) {
     w.key("probe_accounting");

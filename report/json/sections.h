@@ -7,8 +7,9 @@
 
 namespace slaudit::report {
 
+// `labels`: the incidents' titles, urls and tickets by line (AuditReport::incident_labels); null: none shown.
 void write_period(JsonWriter& w, const audit::PeriodAudit& period, const model::Currency& currency,
-                  const SourceFile& contract);
+                  const SourceFile& contract, const audit::IncidentLabelsByLine* labels = nullptr);
 void write_composite(JsonWriter& w, const audit::CompositeAudit& composite, const SourceFile& contract);
 void write_recovery(JsonWriter& w, const audit::RecoveryAudit& audit, const audit::AuditReport& report,
                     const SourceFile& contract);

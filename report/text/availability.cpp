@@ -94,18 +94,18 @@ std::string period_remarks(const TextContext& context, const audit::PeriodAudit&
 }
 
 // ' "Elevated errors" [OPS-1]': the log's title and ticket beside the id (names: nothing to escape).
-std::string labels_text(const audit::IncidentFinding& finding) {
-  if (!finding.labels) return "";
+std::string labels_text(const IncidentLabels* labels) {
+  if (!labels) return "";
   std::string out;
-  if (!finding.labels->title.empty()) out += " \"" + finding.labels->title + "\"";
-  if (!finding.labels->ticket.empty()) out += " [" + finding.labels->ticket + "]";
+  if (!labels->title.empty()) out += " \"" + labels->title + "\"";
+  if (!labels->ticket.empty()) out += " [" + labels->ticket + "]";
   return out;
 }
 
 std::string incident_line(const TextContext& context, const audit::IncidentFinding& finding) {
   // Line 0: a group's downtime derived from its members' incidents, on no line of the log.
   const std::string where = finding.line ? " (line " + std::to_string(finding.line) + ") " : " ";
-  std::string line = "      " + finding.id + labels_text(finding) + where +
+  std::string line = "      " + finding.id + labels_text(context.report.incident_labels.at(finding.line)) + where +
                      spoken(audit::incident_role_name(finding.role)) + ": " + std::string(finding.reason.view()) + "; " +
                      instant_text(context, finding.start) + " to " + instant_text(context, finding.end) +
                      (finding.open ? " (open)" : "") + ", down " + down_minutes_words(finding) + ", excluded " +
