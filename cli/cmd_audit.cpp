@@ -381,7 +381,7 @@ Command add_audit(CLI::App& app) {
   cmd->add_option("--holidays", j.holidays,
                   "The days of the contract's holiday calendar, for working-day claim dates: CSV date,calendar,day, or .ics");
   add_fleet_options(cmd, *o);
-  cmd->footer(std::string(kFooter) + kFleetFooter);
+  cmd->footer(std::string(kFooter) + kFleetFooter + "\n" + jobs::incident_sources_help());
   return {cmd, [o] { return run_audit_command(*o); }};
 }
 

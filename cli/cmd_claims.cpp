@@ -89,7 +89,7 @@ Command add_claims(CLI::App& app) {
                 "reject unknown fields and services the contract does not define instead of setting them aside");
   cmd->add_flag("--allow-unverifiable", j.allow_unverifiable,
                 "UNVERIFIABLE claims do not fail the run (exit 0 when the rest are VERIFIED)");
-  cmd->footer(kFooter);
+  cmd->footer(std::string(kFooter) + "\n" + jobs::incident_sources_help());
   return {cmd, [o] { return run_claims_command(*o); }};
 }
 

@@ -227,6 +227,13 @@ std::vector<std::string> incident_format_names() {
   return names;
 }
 
+std::string incident_sources_help() {
+  std::string out = "Incident sources (--incidents-format NAME; docs/inputs.md says how to export each):\n";
+  for (const IncidentSource& source : incident_sources())
+    out += "  " + std::string(source.name) + "\n      " + std::string(source.produces) + "\n";
+  return out;
+}
+
 std::optional<IncidentLog> read_incident_input(const IncidentInputOptions& o, const ServiceNames& services,
                                                Inputs& inputs, Messages& messages) {
   const std::string& path = o.path;

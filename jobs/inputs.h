@@ -64,6 +64,8 @@ int verdict_exit_code(audit::Verdict verdict, bool evidence_complete, std::strin
 // What --incidents-format accepts: the incident log's formats, the status
 // histories' and every incident source's (telemetry/sources/incident_sources.h).
 std::vector<std::string> incident_format_names();
+// The incident sources for a command's --help: one "  NAME  what it reads" line each, in the table's order.
+std::string incident_sources_help();
 
 // The incident log at `path` (a file read in blocks; "-" or a directory through
 // read_input), its digest added to `inputs`; nullopt after adding why not.
