@@ -109,7 +109,7 @@ struct IncidentFinding {
 // incident's id. Kept beside the findings, not in each: most logs give none,
 // and a pointer in every finding of a million-incident audit would cost 16 MB.
 struct IncidentLabelsByLine {
-  std::vector<std::pair<size_t, std::shared_ptr<const IncidentLabels>>> by_line;  // sorted by line
+  std::vector<std::pair<size_t, SharedLabels>> by_line;  // sorted by line
   // Null for line 0 (a group's derived downtime) and for an incident without labels.
   const IncidentLabels* at(size_t line) const {
     if (line == 0) return nullptr;

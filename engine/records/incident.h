@@ -4,11 +4,13 @@
 // CSV) is gone by this point; only its source line remains, for reports.
 #include <cstddef>
 #include <cstdint>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 
 #include "base/num/decimal.h"
@@ -83,7 +85,39 @@ struct IncidentLabels {
   bool operator==(const IncidentLabels&) const = default;
 };
 
-// Kept compact (about 150 bytes): an audit holds every incident of the log at
+// An incident's labels, shared by its copies (reference counted, as
+// SharedName is): 8 bytes in every incident, where a std::shared_ptr took 16
+// — a million incidents are held at once, and most logs give no labels.
+// Used like a pointer to const: empty means none.
+class SharedLabels {
+ public:
+  SharedLabels() = default;
+  explicit SharedLabels(IncidentLabels labels) : rep_(new Rep{{1}, std::move(labels)}) {}
+  SharedLabels(const SharedLabels& other) noexcept : rep_(other.rep_) {
+    if (rep_) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  SharedLabels(SharedLabels&& other) noexcept : rep_(std::exchange(other.rep_, nullptr)) {}
+  SharedLabels& operator=(SharedLabels other) noexcept {
+    std::swap(rep_, other.rep_);
+    return *this;
+  }
+  ~SharedLabels() {
+    if (rep_ && rep_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete rep_;
+  }
+  const IncidentLabels* get() const { return rep_ ? &rep_->labels : nullptr; }
+  explicit operator bool() const { return rep_ != nullptr; }
+  const IncidentLabels& operator*() const { return rep_->labels; }
+  const IncidentLabels* operator->() const { return &rep_->labels; }
+
+ private:
+  struct Rep {
+    std::atomic<size_t> refs;
+    IncidentLabels labels;
+  };
+  Rep* rep_ = nullptr;
+};
+
+// Kept compact (184 bytes with GCC 12 on x86-64): an audit holds every incident of the log at
 // once, and a million of them must fit in the audit's memory budget. Names
 // shared by many incidents are SharedNames; optional instants take no flag.
 struct Incident {
@@ -103,7 +137,7 @@ struct Incident {
   // or region whose every resource of the service it took out. At most one.
   SharedName resource, zone, region;
   // Absent (empty) for most logs: a pointer, not three strings, in every incident.
-  std::shared_ptr<const IncidentLabels> labels;
+  SharedLabels labels;
 
   bool is_open() const { return !end.has_value(); }
 };

@@ -175,7 +175,7 @@ bool given(const std::optional<std::string_view>& value) { return value && !is_b
 // Title, url (or its alias link) and ticket: words for the reader of a
 // report, checked as names are (a title may hold anything printable, up to
 // 1,024 bytes). Null when the record gives none of them.
-Reason read_labels(const RawIncident& raw, std::shared_ptr<const IncidentLabels>& out) {
+Reason read_labels(const RawIncident& raw, SharedLabels& out) {
   if (given(raw.url) && given(raw.link)) return std::string("give one of 'url' and 'link': they are the same field");
   const std::optional<std::string_view>& url = given(raw.link) ? raw.link : raw.url;
   if (!given(raw.title) && !given(url) && !given(raw.ticket)) return std::nullopt;
@@ -192,7 +192,7 @@ Reason read_labels(const RawIncident& raw, std::shared_ptr<const IncidentLabels>
     if (Reason r = name_problem("field 'ticket'", *raw.ticket)) return r;
     labels.ticket = *raw.ticket;
   }
-  out = std::make_shared<const IncidentLabels>(std::move(labels));
+  out = SharedLabels(std::move(labels));
   return std::nullopt;
 }
 

@@ -171,7 +171,7 @@ std::vector<Incident> AlertReader::incidents_of(const MatrixSeries& s, const Sou
   const std::string& alertname = s.labels.at("alertname");
   const std::string digest = sha256_hex(label_set(s.labels)).substr(0, 8);
   const auto instance = s.labels.find("instance");
-  const auto labels = std::make_shared<const IncidentLabels>(IncidentLabels{alertname, "", ""});
+  const auto labels = SharedLabels(IncidentLabels{alertname, "", ""});
   std::vector<Incident> out;
   size_t first = 0;
   for (size_t i = 1; i <= s.points.size(); ++i) {

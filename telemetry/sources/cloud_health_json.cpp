@@ -174,9 +174,9 @@ TimeRead read_rfc1123(std::string_view text) {
   return {parsed.instant, "", false};
 }
 
-std::shared_ptr<const IncidentLabels> make_labels(std::string title, std::string url) {
-  if (title.empty() && url.empty()) return nullptr;
-  return std::make_shared<const IncidentLabels>(IncidentLabels{std::move(title), std::move(url), ""});
+SharedLabels make_labels(std::string title, std::string url) {
+  if (title.empty() && url.empty()) return SharedLabels();
+  return SharedLabels(IncidentLabels{std::move(title), std::move(url), ""});
 }
 
 size_t line_of_offset(std::string_view content, size_t offset) {

@@ -84,7 +84,7 @@ TimeRead read_epoch_seconds(std::string_view number_text, Rounding rounding);
 TimeRead read_rfc1123(std::string_view text);
 
 // The labels an incident carries for people (title, url); nullptr when both are empty.
-std::shared_ptr<const IncidentLabels> make_labels(std::string title, std::string url);
+SharedLabels make_labels(std::string title, std::string url);
 
 // A line's 1-based number for the byte at `offset` (0-based) of `content`.
 size_t line_of_offset(std::string_view content, size_t offset);

@@ -108,7 +108,7 @@ std::string PagerDutyLog::build(const PagerDutyRecord& record, const SourceTarge
   incident.service = SharedName(target.service);
   if (!target.component.empty()) incident.component = SharedName(target.component);
   if (record.title || record.url || record.number)
-    incident.labels = std::make_shared<const IncidentLabels>(
+    incident.labels = SharedLabels(
         IncidentLabels{record.title.value_or(""), record.url.value_or(""), record.number.value_or("")});
   return "";
 }

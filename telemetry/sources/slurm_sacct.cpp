@@ -403,7 +403,7 @@ std::string fault_incident(const Row& row, const SourceTarget& target, const Att
   labels.title = "job " + row.job_id + (row.job_name.empty() ? "" : " (" + row.job_name + ")") + " " +
                  std::string(job_state_name(row.state)) + (row.node_list.empty() ? "" : " on " + row.node_list);
   if (next) labels.title += same_job ? "; requeued, started again" : "; resubmitted as job " + next->job_id;
-  out.labels = std::make_shared<const IncidentLabels>(std::move(labels));
+  out.labels = SharedLabels(std::move(labels));
   return "";
 }
 

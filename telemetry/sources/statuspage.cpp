@@ -332,7 +332,7 @@ Incident incident_for(const Record& r, const Window& w, const Component& c, Comp
     incident.notice = r.created;
   }
   if (!r.title.empty() || !r.url.empty())
-    incident.labels = std::make_shared<const IncidentLabels>(IncidentLabels{r.title, r.url, ""});
+    incident.labels = SharedLabels(IncidentLabels{r.title, r.url, ""});
   return incident;
 }
 
